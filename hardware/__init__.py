@@ -1,0 +1,1 @@
+"""The hardware abstraction layer: displays, buttons and buzzers, real and simulated."""

@@ -1,0 +1,53 @@
+"""The Display protocol every panel driver and simulator implements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from PIL import Image
+
+PartialKind = Literal["none", "whole", "window"]
+Box = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclusive)
+
+
+@dataclass(frozen=True)
+class PanelSpec:
+    """What a panel can do: size, colours, refresh methods and their typical times."""
+
+    model: str
+    width: int
+    height: int
+    colour: bool = False
+    partial: PartialKind = "whole"
+    full_ms: int = 2000
+    partial_ms: int = 300
+    fast_ms: int | None = None
+    cleaning_every: int = 20
+    rotation: int = 0
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height) of the frames the panel shows, after rotation."""
+        return self.width, self.height
+
+
+class Display(Protocol):
+    """A panel that shows frames (1-bit images, or RGB on colour panels)."""
+
+    spec: PanelSpec
+
+    def show_full(self, image: Image.Image) -> None:
+        """Show a whole frame with a full (flashing, ghost-free) refresh."""
+
+    def show_partial(self, image: Image.Image, box: Box) -> None:
+        """Show a frame where only `box` changed, with a partial refresh."""
+
+    def clear(self) -> None:
+        """Blank the panel to white."""
+
+    def sleep(self) -> None:
+        """Put the panel into its low-power sleep (the next show wakes it)."""
+
+    def close(self) -> None:
+        """Release the panel and its pins."""
