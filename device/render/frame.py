@@ -183,6 +183,8 @@ class Frame:
         first = min(max(0, cursor - rows + 1), max(0, len(items) - rows))
         first = max(0, min(first, cursor))
         pad = self.px(4)
+        scrolling = len(items) > rows
+        arrow_w = pad * 3 if scrolling else 0
         for i, item in enumerate(items[first:first + rows]):
             index = first + i
             top = box[1] + i * row
@@ -192,15 +194,18 @@ class Frame:
                 self.draw.rectangle((box[0], top, box[2] - 1, top + row - 1), fill=self.ink)
             extra = right[index] if index < len(right) else ""
             extra_w = self.text_width(extra, px) + 2 * pad if extra else 0
-            shown = self.ellipsize(item, box[2] - box[0] - 2 * pad - extra_w, px)
+            shown = self.ellipsize(item, box[2] - box[0] - 2 * pad - extra_w - arrow_w, px)
             self.text((box[0] + pad, top + row // 2), shown, px, anchor="lm", fill=fill)
             if extra:
-                self.text((box[2] - pad, top + row // 2), extra, px, anchor="rm", fill=fill)
+                self.text((box[2] - pad - arrow_w, top + row // 2), extra, px, anchor="rm", fill=fill)
+        rows_bottom = box[1] + min(rows, len(items)) * row
         if first > 0:
-            draw_arrow(self.draw, "up", (box[2] - pad * 3, box[1], box[2] - pad, box[1] + pad * 2), self.ink)
+            draw_arrow(self.draw, "up", (box[2] - pad * 2, box[1] + pad, box[2] - 2, box[1] + pad * 3),
+                       self.paper if cursor == first else self.ink)
         if first + rows < len(items):
-            draw_arrow(self.draw, "down", (box[2] - pad * 3, box[3] - pad * 2, box[2] - pad, box[3]),
-                       self.ink)
+            last_selected = cursor == first + rows - 1
+            draw_arrow(self.draw, "down", (box[2] - pad * 2, rows_bottom - pad * 3, box[2] - 2, rows_bottom - pad),
+                       self.paper if last_selected else self.ink)
 
     def shape(self, name: str, box: Box, width: int | None = None) -> None:
         """Draw one of the dice shapes inside `box`."""

@@ -20,7 +20,7 @@ TOOLBOX = Strings({
     "shape.square": ("square", "carré"),
     "shape.triangle": ("triangle", "triangle"),
     "shape.line": ("line", "trait"),
-    "glass.ready": ("ready", "prêt"),
+    "glass.idle": ("ready", "prêt"),
     "glass.running": ("running", "en cours"),
     "glass.paused": ("paused", "en pause"),
     "glass.done": ("done", "fini"),
