@@ -117,7 +117,8 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
 
     if args.script is None:
         raise UserError("--headless needs --script FILE (one 'press NAME', 'hold NAME' or 'wait SECONDS' a line)")
-    steps = read_script(args.script)
+    streaming = str(args.script) == "-"
+    steps = [] if streaming else read_script(args.script)
     frames_dir = args.frames or Path("frames")
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
     store = Store(args.db)
@@ -129,7 +130,12 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
                     seed=_seed(config, args), panel_locked=config.real_panel,
                     on_sound=lambda ms, s: sounds.append((ms, s)))
     runner.show()
-    run_script(runner, clock, steps)
+    if streaming:
+        from device.headless import run_stream
+
+        run_stream(runner, clock, sys.stdin, sys.stdout)
+    else:
+        run_script(runner, clock, steps)
     write_state(runner, frames_dir, sounds)  # type: ignore[arg-type]
     store.close()
     print(f"{recorder.count} frames in {frames_dir}; final state in {frames_dir / 'state.json'}")

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TextIO
 
 from PIL import Image
 
 from device.clock import VirtualClock
+from device.errors import UserError
 from device.runner import Runner
-from device.script import Step, Wait
+from device.script import Step, Wait, parse_script
 from device.session import session_to_dict
 from hardware.buzzer import Sound
 
@@ -48,6 +50,24 @@ def run_script(runner: Runner, clock: VirtualClock, steps: list[Step]) -> None:
             clock.set(target)
         else:
             runner.handle(step)
+
+
+def run_stream(runner: Runner, clock: VirtualClock, lines: TextIO, acks: TextIO) -> None:
+    """Run steps as they arrive (`--script -`), printing `ok N` once step N is saved.
+
+    A bad line is reported as `error <message>` and skipped, so a feeding program sees
+    exactly which steps were acknowledged.
+    """
+    for number, line in enumerate(lines, 1):
+        try:
+            steps = parse_script(line, "<stdin>", first_line=number)
+        except UserError as exc:
+            acks.write(f"error {exc}\n")
+            acks.flush()
+            continue
+        run_script(runner, clock, steps)
+        acks.write(f"ok {number}\n")
+        acks.flush()
 
 
 def write_state(runner: Runner, directory: Path, sounds: list[tuple[int, Sound]]) -> None:

@@ -19,10 +19,10 @@ class Wait:
 Step = ButtonEvent | Wait
 
 
-def parse_script(text: str, source: str) -> list[Step]:
+def parse_script(text: str, source: str, first_line: int = 1) -> list[Step]:
     """Parse a script; UserError names the file, the line and how to fix it."""
     steps: list[Step] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(text.splitlines(), first_line):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -33,7 +33,8 @@ def parse_script(text: str, source: str) -> list[Step]:
             if len(words) != 2:
                 raise UserError(f"{where}: '{line}' needs one button, e.g. '{verb} ok'")
             if words[1] not in BUTTONS:
-                raise UserError(f"{where}: unknown button '{words[1]}'; use one of {', '.join(BUTTONS)}")
+                raise UserError(f"{where}: unknown button '{words[1]}'; use one of up, down, ok, back, roll, timer, "
+                                "seat1..seat8")
             steps.append(ButtonEvent(words[1], "press" if verb == "press" else "hold"))
         elif verb == "wait":
             if len(words) != 2:

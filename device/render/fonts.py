@@ -20,7 +20,7 @@ def font_path(weight: str = "semibold") -> Path:
     return Path(font_source_sans_pro.font_directory) / f"{_FILES[weight]}.ttf"
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def font(px: int, weight: str = "semibold") -> ImageFont.FreeTypeFont:
     """The font at `px` pixels (the em size)."""
     return ImageFont.truetype(str(font_path(weight)), max(6, px))

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from device.render.fonts import font
 from device.render.shapes import Box, draw_arrow, draw_shape
 
 SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
+_REFERENCE_PX = 100
 PALETTE: dict[str, tuple[int, int, int]] = {
     "black": (0, 0, 0), "white": (255, 255, 255), "green": (0, 255, 0), "blue": (0, 0, 255),
     "red": (255, 0, 0), "yellow": (255, 255, 0), "orange": (255, 128, 0),
@@ -82,15 +83,22 @@ class Frame:
                        fill=self.ink if fill is None else fill)
 
     def fit_px(self, text: str, box: Box, max_px: int, min_px: int = 8, weight: str = "semibold") -> int:
-        """The largest size <= max_px at which `text` fits inside `box`."""
+        """The largest size <= max_px at which `text` fits inside `box`.
+
+        Glyph boxes scale linearly with the size, so one measurement at a reference size
+        predicts the answer; a couple of checks correct the rounding.
+        """
         width, height = box[2] - box[0], box[3] - box[1]
-        px = min(max_px, max(min_px, int(height / 1.05)))
-        while px > min_px:
-            f: ImageFont.FreeTypeFont = font(px, weight)
-            left, top, right, bottom = f.getbbox(text)
-            if right - left <= width and bottom - top <= height:
+        if not text or width <= 0 or height <= 0:
+            return min_px
+        left, top, right, bottom = font(_REFERENCE_PX, weight).getbbox(text)
+        scale = min(width / max(1, right - left), height / max(1, bottom - top))
+        px = max(min_px, min(max_px, int(_REFERENCE_PX * scale)))
+        for _ in range(4):
+            left, top, right, bottom = font(px, weight).getbbox(text)
+            if (right - left <= width and bottom - top <= height) or px <= min_px:
                 break
-            px -= 1
+            px = max(min_px, px - max(1, px // 40))
         return px
 
     def fit(self, box: Box, text: str, max_px: int | None = None, min_px: int = 8,
