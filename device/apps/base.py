@@ -112,6 +112,10 @@ class App(Generic[S]):
         """The final result once a game has ended (kept in the history), else None."""
         return None
 
+    def invariants(self, state: S) -> list[str]:
+        """Rules the state must always keep (scores never negative, tokens unique...); violations."""
+        return []
+
     def in_progress(self, state: S) -> bool:
         """True when a game is under way (the home menu then offers to continue it)."""
         return False
