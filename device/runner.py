@@ -108,6 +108,7 @@ class Runner:
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:
         """Process one button event completely (persisted and handed to the display)."""
+        self.tick()  # deadlines that passed while the event waited come first (no beep is lost)
         now = self.clock.now_ms()
         ctx = self.ctx(now)
         self._checked_ms = now
