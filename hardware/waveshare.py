@@ -14,6 +14,7 @@ import time
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from PIL import Image
@@ -58,9 +59,18 @@ RECIPES: dict[str, Recipe] = {
 }
 
 
-def load_driver(model: str) -> types.ModuleType:
+def load_driver(model: str, cpuinfo: Path = Path("/proc/cpuinfo")) -> types.ModuleType:
     """Import the vendor driver module for `model`; PanelError says why it cannot start."""
     panel(model)  # an unknown name fails with the list of models
+    try:
+        on_pi = "Raspberry" in cpuinfo.read_text(errors="replace")
+    except OSError:
+        on_pi = False
+    if not on_pi:  # the driver would fall back to Jetson Nano code and fail obscurely
+        raise PanelError(
+            f"{model}: this is not a Raspberry Pi ({cpuinfo} does not say so); "
+            "use a simulated display on other computers"
+        )
     try:
         import epaper  # type: ignore[import-untyped]
     except ImportError:
