@@ -96,8 +96,8 @@ class DisplayWorker:
                 self._dropped += 1
                 # A dropped frame that hid a secret still requires the flash-free full refresh.
                 hide_secret = hide_secret or self._pending.hide_secret
+            # While a failed panel waits out its backoff, the new frame waits with it.
             self._pending = _Frame(image.copy(), screen_key, hide_secret)
-            self._retry_at = None
             self._cond.notify_all()
 
     @property
