@@ -16,6 +16,16 @@ from hardware.panels import panel
 from hardware.waveshare import WaveshareDisplay
 
 
+class Clock:
+    """A fake millisecond clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0
+
+    def __call__(self) -> int:
+        return self.now
+
+
 @dataclass
 class Rig:
     """A vendor driver on a fake Pi, our display adapter on it, and a model of the controller."""
