@@ -38,7 +38,8 @@ class SerialPadError(RuntimeError):
 def check_serial_path(path: str) -> None:
     """Refuse a device path that does not exist (URLs such as loop:// pass)."""
     if "://" not in path and not os.path.exists(path):
-        raise SerialPadError(f"{path}: no such serial device; check [buttons] serial in your config")
+        raise SerialPadError(
+            f"{path}: no such serial device; check [buttons] serial in your config")
 
 
 def open_port(path: str) -> Any:

@@ -71,7 +71,7 @@ def test_the_buzzer_pin_is_checked_too() -> None:
 
 @pytest.mark.parametrize("pin", ["5", 28, -1, True, 5.0])
 def test_a_pin_that_is_not_a_gpio_number_is_refused(pin: object) -> None:
-    with pytest.raises(PinMapError, match='button "ok": .* is not a GPIO number'):
+    with pytest.raises(PinMapError, match=r'button "ok": .* is not a GPIO number'):
         validate_pin_map({"ok": pin})
 
 
