@@ -109,8 +109,8 @@ class PressTracker:
         if key.hold_fired:
             return []
         # Released at or past the hold time before the timer fired: still a hold, once.
-        kind = "hold" if now - key.down_at >= self._hold else "press"
-        return [ButtonEvent(button, kind)]
+        held = now - key.down_at >= self._hold
+        return [ButtonEvent(button, "hold" if held else "press")]
 
     def _due(self, now: int) -> list[ButtonEvent]:
         events: list[ButtonEvent] = []
