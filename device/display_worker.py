@@ -196,7 +196,7 @@ class DisplayWorker:
             if ok:
                 self._panel = self._panel.after(plan, frame.screen_key)
                 self._shown = frame.image
-                self._state = "idle"
+                self._state = "asleep" if self._asleep else "idle"
             self._running = False
             self._cond.notify_all()
 
