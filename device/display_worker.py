@@ -236,7 +236,7 @@ class DisplayWorker:
                 rounds = self._failures - self._retries
                 self._retry_at = self._clock() + min(self._backoff[0] * 2 ** rounds,
                                                       self._backoff[1])
-                log.error("panel fault (%d attempts, next try in %.0f s): %s", self._failures,
+                log.error("panel fault (%d attempts, next try in %.1f s): %s", self._failures,
                           self._retry_at - self._clock(), self._fault)
             else:
                 log.warning("panel fault, re-initialising (attempt %d of %d): %s",
