@@ -227,3 +227,32 @@ def test_a_driver_that_cannot_start_gives_one_clear_line(tmp_path: Path) -> None
 def test_unknown_model_lists_the_choices() -> None:
     with pytest.raises(ValueError, match="choose one of: epd2in13_V4"):
         load_driver("epd2in7")
+
+
+RAM_WRITES = (0x10, 0x13, 0x24, 0x26)
+# Image bytes per refresh kind: a full refresh also stores the base (old) image, so it writes
+# both RAM planes; a whole-buffer partial writes one plane; the 7.5" driver's partial sends a
+# whole-frame-sized array whatever the window.
+IMAGE_BYTES = {
+    "epd2in13_V4": (2 * 16 * 250, 16 * 250),
+    "epd2in9_V2": (2 * 16 * 296, 16 * 296),
+    "epd4in2_V2": (2 * 50 * 300, 50 * 300),
+    "epd7in5_V2": (2 * 100 * 480, 100 * 480),
+    "epd2in7_V2": (2 * 22 * 264, (48 - 16) // 8 * (88 - 40)),  # the window only
+}
+
+
+@pytest.mark.parametrize("model", sorted(IMAGE_BYTES))
+def test_image_bytes_sent_per_refresh_kind(fake_pi: FakePi, model: str) -> None:
+    rig = open_rig(fake_pi, model)
+    frame = noise_frame(rig.spec, seed=60)
+    rig.display.show_full(frame)
+    full = sum(len(t.data) for t in fake_pi.traffic.transactions if t.command in RAM_WRITES)
+    start, total = len(fake_pi.traffic.transactions), fake_pi.traffic.bytes_sent
+    box = (40, 16, 88, 48)
+    rig.display.show_partial(with_change(frame, box, seed=61), box)
+    partial = sum(len(t.data) for t in fake_pi.traffic.transactions[start:]
+                  if t.command in RAM_WRITES)
+    assert (full, partial) == IMAGE_BYTES[model]
+    overhead = fake_pi.traffic.bytes_sent - total - partial
+    assert overhead < 250, "commands around a partial refresh stay a small overhead"
