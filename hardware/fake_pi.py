@@ -163,10 +163,8 @@ def _spidev_module(fake: FakePi) -> types.ModuleType:
         def _send(self, data: Iterable[int]) -> bytes:
             if not self._open:
                 raise OSError(9, "Bad file descriptor (SPI device not open)")
-            if isinstance(data, bytes | bytearray):
-                payload = bytes(data)
-            else:
-                payload = bytes(int(v) & 0xFF for v in data)
+            masked = (int(v) & 0xFF for v in data)  # like the C module's cast to a byte
+            payload = bytes(data) if isinstance(data, bytes | bytearray) else bytes(masked)
             fake.traffic.write(fake.dc_high(), payload)
             return payload
 
