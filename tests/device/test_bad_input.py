@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pytest_mock import MockerFixture
 
 from device.cli import main
 
@@ -111,3 +112,34 @@ def test_bad_pin_map_is_one_line(
     assert err.count("\n") == 1
     assert err.startswith(f"easel: {config}{expected}"), err
     assert not (tmp_path / "frames").exists()
+
+
+def test_broken_word_pack_stops_start_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A word pack with a duplicate is reported with its file and line before anything is written."""
+    pack = tmp_path / "words.txt"
+    words = [f"word{i}" for i in range(45)]
+    words.insert(10, "word3")
+    pack.write_text("\n".join(words) + "\n", encoding="utf-8")
+    config = tmp_path / "easel.toml"
+    config.write_text('[words]\npacks = ["words.txt"]\n', encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\n", encoding="utf-8")
+    code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
+                    "--frames", str(tmp_path / "frames"))
+    assert code == 2
+    assert err == f"easel: {pack}:11: duplicate word 'word3' (first on line 4); remove one\n"
+    assert not (tmp_path / "frames").exists()
+
+
+def test_missing_serial_pad_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        mocker: MockerFixture) -> None:
+    """A serial device path that does not exist: one line naming it and the config key; exit 2."""
+    mocker.patch("device.hardware_setup.open_display")
+    config = tmp_path / "easel.toml"
+    config.write_text('[display]\npanel = "epd2in7_V2"\n[buttons]\nserial = "/dev/serial/by-id/no-pad"\n',
+                      encoding="utf-8")
+    code, err = run(capsys, "play", "--config", str(config), "--db", str(tmp_path / "x.db"))
+    assert code == 2
+    assert err == (f"easel: {config}: /dev/serial/by-id/no-pad: no such serial device; "
+                   "check [buttons] serial in your config\n")
+    assert not (tmp_path / "x.db").exists()
