@@ -35,10 +35,7 @@ from engine.identik_scores import (
     ScoreLine,
     best_seats,
     check_ticks,
-    criteria_met,
-    holders,
     no_ticks,
-    round_lines,
     scorecard,
 )
 from engine.identik_setup import CRITERIA, Setup
@@ -180,22 +177,32 @@ def apply(state: State, command: Command) -> State:
     """Apply one command; raises IllegalCommand (state untouched) if the rules forbid it."""
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise IllegalCommand(f"IDENTIK has no command {type(command).__name__}")
+        raise IllegalCommand(
+            f"IDENTIK has no command {type(command).__name__}", "identik.unknown_command"
+        )
     result: State = handler(state, command)
     return result
 
 
 def _need(state: State, *phases: Phase) -> None:
     if state.phase not in phases:
-        raise IllegalCommand(f"not now: the table is in the {state.phase} phase")
+        raise IllegalCommand(
+            f"not now: the table is in the {state.phase} phase", "identik.not_now", phase=state.phase
+        )
 
 
 def _choose_super(state: State, command: ChooseSuper) -> State:
     _need(state, "super")
     if state.setup.super_rule == "roll":
-        raise IllegalCommand("with the ten-sided die rule the die picks the super criterion")
+        raise IllegalCommand(
+            "with the ten-sided die rule the die picks the super criterion", "identik.die_picks"
+        )
     if not isinstance(command.criterion, int) or not 1 <= command.criterion <= CRITERIA:
-        raise IllegalCommand(f"the super criterion is 1 to {CRITERIA}, not {command.criterion}")
+        raise IllegalCommand(
+            f"the super criterion is 1 to {CRITERIA}, not {command.criterion}",
+            "identik.super_range",
+            criterion=command.criterion,
+        )
     return replace(state, phase="describe", super_criterion=command.criterion, super_rolled=False)
 
 
@@ -208,16 +215,20 @@ def _roll_super(state: State, command: RollSuper) -> State:
 def _timer(state: State, verb: str, now_ms: int) -> Sandglass:
     _need(state, "describe")
     if not isinstance(now_ms, int) or now_ms < 0:
-        raise IllegalCommand(f"bad time {now_ms!r}")
+        raise IllegalCommand(f"bad time {now_ms!r}", "identik.bad_time")
     glass = state.sandglass
     if verb == "start":
         if glass.status != "idle":
-            raise IllegalCommand("the hourglass is already turned")
+            raise IllegalCommand("the hourglass is already turned", "identik.glass_turned")
         return glass.start(now_ms)
     if verb == "pause":
+        if glass.status != "running":
+            raise IllegalCommand("the hourglass is not running", "identik.glass_not_running")
         if glass.is_out(now_ms):
-            raise IllegalCommand("the sand has run out: pencils down")
+            raise IllegalCommand("the sand has run out: pencils down", "identik.sand_out")
         return glass.pause(now_ms)
+    if glass.status != "paused":
+        raise IllegalCommand("the hourglass is not paused", "identik.glass_not_paused")
     return glass.resume(now_ms)
 
 
@@ -240,17 +251,22 @@ def _time_up(state: State, command: TimeUp) -> State:
     _need(state, "describe")
     glass = state.sandglass
     if glass.status != "running":
-        raise IllegalCommand("the hourglass is not running")
+        raise IllegalCommand("the hourglass is not running", "identik.glass_not_running")
     if not glass.is_out(command.now_ms):
         left = glass.remaining_ms(command.now_ms)
-        raise IllegalCommand(f"{(left + 999) // 1000} s of sand still to fall")
+        seconds = (left + 999) // 1000
+        raise IllegalCommand(
+            f"{seconds} s of sand still to fall", "identik.sand_left", seconds=seconds
+        )
     return replace(state, sandglass=glass.settle(command.now_ms), phase="passing")
 
 
 def _pass_drawings(state: State, command: PassDrawings) -> State:
     _need(state, "passing")
     if command.direction not in ("left", "right"):
-        raise IllegalCommand(f"drawings pass left or right, not {command.direction!r}")
+        raise IllegalCommand(
+            f"drawings pass left or right, not {command.direction!r}", "identik.direction"
+        )
     return replace(state, phase="judging", direction=command.direction, criterion=1)
 
 
@@ -258,9 +274,11 @@ def _tick(state: State, command: Tick) -> State:
     _need(state, "judging")
     judge = command.judge
     if not isinstance(judge, int) or not 1 <= judge <= state.setup.players:
-        raise IllegalCommand(f"there is no seat {judge}")
+        raise IllegalCommand(f"there is no seat {judge}", "identik.no_seat", seat=judge)
     if judge == state.narrator:
-        raise IllegalCommand(f"seat {judge} narrates: only the judges tick")
+        raise IllegalCommand(
+            f"seat {judge} narrates: only the judges tick", "identik.narrator_ticks", seat=judge
+        )
     index = state.criterion - 1
     judges = set(state.ticks[index]) ^ {judge}
     ticks = (*state.ticks[:index], tuple(sorted(judges)), *state.ticks[index + 1 :])
@@ -277,9 +295,11 @@ def _next_criterion(state: State, command: NextCriterion) -> State:
 def _back(state: State, command: Back) -> State:
     if state.phase == "describe":
         if state.sandglass.status != "idle":
-            raise IllegalCommand("the hourglass is turned: the super criterion is set")
+            raise IllegalCommand(
+                "the hourglass is turned: the super criterion is set", "identik.super_set"
+            )
         if state.setup.super_rule == "roll":
-            raise IllegalCommand("with the ten-sided die rule the roll stands")
+            raise IllegalCommand("with the ten-sided die rule the roll stands", "identik.roll_stands")
         return replace(state, phase="super", super_criterion=None, super_rolled=False)
     if state.phase == "judging":
         if state.criterion == 1:
@@ -287,7 +307,9 @@ def _back(state: State, command: Back) -> State:
         return replace(state, criterion=state.criterion - 1)
     if state.phase == "summary":
         return replace(state, phase="judging")
-    raise IllegalCommand(f"there is nothing to go back to in the {state.phase} phase")
+    raise IllegalCommand(
+        f"there is nothing to go back to in the {state.phase} phase", "identik.no_back"
+    )
 
 
 def _next_round(state: State, command: NextRound) -> State:
@@ -329,71 +351,15 @@ _HANDLERS: dict[type, Any] = {
 def current_record(state: State) -> RoundRecord:
     """The round being judged, as it would go on the scorecard now."""
     if state.super_criterion is None or state.direction is None:
-        raise IllegalCommand("this round has no judging yet")
+        raise IllegalCommand("this round has no judging yet", "identik.not_judged")
     return RoundRecord(state.narrator, state.super_criterion, state.direction, state.ticks)
-
-
-def judges(state: State) -> tuple[int, ...]:
-    """Every seat but the narrator's, in seat order."""
-    return tuple(s for s in range(1, state.setup.players + 1) if s != state.narrator)
-
-
-def drawing_held(state: State, direction: Direction | None = None) -> dict[int, int]:
-    """{judge: artist whose drawing they hold} for `direction` (default: the chosen one)."""
-    chosen = direction or state.direction
-    if chosen is None:
-        raise IllegalCommand("the drawings have not been passed yet")
-    return holders(state.setup.players, state.narrator, chosen)
-
-
-def ticked_judges(state: State, criterion: int | None = None) -> tuple[int, ...]:
-    """The judges who ticked `criterion` (default: the one being read)."""
-    return state.ticks[(criterion or state.criterion) - 1]
-
-
-def round_scores(state: State) -> tuple[ScoreLine, ...]:
-    """This round's points per seat (narrator points for the narrator, artist points else)."""
-    return round_lines(current_record(state), state.setup.players)
-
-
-def round_criteria_met(state: State) -> tuple[int, ...]:
-    """The criteria this round met by at least one artist (the narrator's points)."""
-    return criteria_met(current_record(state))
-
-
-def scores(state: State) -> tuple[ScoreLine, ...]:
-    """The scorecard so far (finished rounds only): narrator, artist and total per seat."""
-    return scorecard(state.history, state.setup.players)
-
-
-def narrations_done(state: State, seat: int) -> int:
-    """How many rounds `seat` has narrated to the end."""
-    return sum(1 for record in state.history if record.narrator == seat)
-
-
-def time_left_ms(state: State, now_ms: int) -> int:
-    """Sand left in the hourglass at `now_ms`."""
-    return state.sandglass.remaining_ms(now_ms)
-
-
-def timer_deadline_ms(state: State) -> int | None:
-    """When the running hourglass will run out (the device sends TimeUp then)."""
-    return state.sandglass.deadline_ms() if state.phase == "describe" else None
-
-
-def in_final_seconds(state: State, now_ms: int) -> bool:
-    """True while the hourglass runs its last ten seconds (the device beeps)."""
-    glass = state.sandglass
-    return state.phase == "describe" and glass.status == "running" and (
-        0 < glass.remaining_ms(now_ms) <= WARNING_MS
-    )
 
 
 def outcome(state: State) -> Outcome | None:
     """The winners once every round is played: most points, ties win together."""
     if state.phase != "over":
         return None
-    return Outcome(best_seats(scores(state)), WIN_REASON)
+    return Outcome(best_seats(scorecard(state.history, state.setup.players)), WIN_REASON)
 
 
 def state_to_dict(state: State) -> dict[str, Any]:

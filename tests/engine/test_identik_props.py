@@ -31,10 +31,12 @@ from engine.identik import (
     apply,
     new_game,
     outcome,
-    round_scores,
-    scores,
     state_from_dict,
     state_to_dict,
+)
+from engine.identik_view import (
+    round_scores,
+    scores,
 )
 from tests.engine.test_identik_support import game, play_round
 
@@ -102,13 +104,15 @@ def games(draw: st.DrawFn) -> tuple[Setup, int, list[Command]]:
 
 
 def run(state: State, commands: list[Command]) -> State:
-    """Apply the commands, skipping refused ones (checking each refusal changes nothing)."""
+    """Apply the commands, skipping refused ones (each refusal changes nothing and has a code
+    the device can translate)."""
     for command in commands:
         before = state_to_dict(state)
         try:
             state = apply(state, command)
-        except IllegalCommand:
+        except IllegalCommand as exc:
             assert state_to_dict(state) == before
+            assert exc.code.startswith("identik."), f"{exc} has no code to translate"
     return state
 
 

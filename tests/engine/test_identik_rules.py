@@ -19,17 +19,19 @@ from engine.identik import (
     Tick,
     TimeUp,
     apply,
+    new_game,
+    outcome,
+)
+from engine.identik_setup import HOURGLASS_MS
+from engine.identik_view import (
     drawing_held,
     judges,
     narrations_done,
-    new_game,
-    outcome,
     round_criteria_met,
     round_scores,
     scores,
     ticked_judges,
 )
-from engine.identik_setup import HOURGLASS_MS
 from tests.engine.test_identik_support import T0, game, holder_of, judge_all, play_round, to_judging
 
 # --- setup ------------------------------------------------------------------------------------
@@ -390,7 +392,7 @@ def test_next_round_only_after_the_tenth_criterion() -> None:
 
 def test_the_last_ten_seconds_are_flagged_for_beeps() -> None:
     """Issue 4 step 3: beeps in the last 10 s of the hourglass (rulebook 002 l.46: 90 s)."""
-    from engine.identik import in_final_seconds, time_left_ms, timer_deadline_ms
+    from engine.identik_view import in_final_seconds, time_left_ms, timer_deadline_ms
 
     state = apply(game(), ChooseSuper(4))
     assert timer_deadline_ms(state) is None and not in_final_seconds(state, T0)

@@ -57,6 +57,6 @@ def play_round(
 
 def holder_of(state: State, artist: int) -> int:
     """The judge holding `artist`'s drawing this round."""
-    from engine.identik import drawing_held
+    from engine.identik_view import drawing_held
 
     return next(j for j, a in drawing_held(state).items() if a == artist)
