@@ -177,14 +177,17 @@ class IdentikApp(App[IdentikUi]):
             if name and name.casefold() in seen:
                 return Reply(state, error=T(ctx.lang, "identik.same_name", name=name))
             seen[name.casefold()] = name
-        setup = engine.Setup(
-            players=draft.players,
-            names=names if any(names) else (),
-            narrations_each=draft.narrations_each,
-            first_narrator=draft.first or None,
-            super_rule=draft.super_rule,
-            timer_ms=ctx.settings.sandglass_s * 1000,
-        )
+        try:
+            setup = engine.Setup(
+                players=draft.players,
+                names=names if any(names) else (),
+                narrations_each=draft.narrations_each,
+                first_narrator=draft.first or None,
+                super_rule=draft.super_rule,
+                timer_ms=ctx.settings.sandglass_s * 1000,
+            )
+        except ValueError as exc:  # the wheel cannot build a bad name; say so if it ever does
+            return Reply(state, error=str(exc))
         game = engine.new_game(setup, state.seed)
         ui = replace(state, game=game, screen="play", cursor=0, pick=1, direction="left")
         return Reply(ui, label=T(ctx.lang, "identik.label.new", n=draft.players))

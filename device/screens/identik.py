@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from device.render.fonts import font
 from device.render.frame import Frame
 from device.render.shapes import Box, draw_arrow
 from device.screens.widgets import draw_countdown
@@ -73,29 +75,75 @@ def draw_check(frame: Frame, box: Box, fill: object) -> None:
                      x + size, y + size * 12 // 100), fill=fill, width=width, joint="curve")
 
 
-def wrap_lines(frame: Frame, text: str, width: int, px: int, weight: str) -> list[str]:
+@lru_cache(maxsize=2048)
+def fit_size(text: str, width: int, height: int, max_px: int, weight: str, min_px: int = 8) -> int:
+    """The largest size <= max_px at which `text` fits width x height (Frame.fit_px's test),
+    found from one measurement scaled, then a step or two: screens render in a few ms."""
+
+    def fits(px: int) -> bool:
+        left, top, right, bottom = font(px, weight).getbbox(text)
+        return right - left <= width and bottom - top <= height
+
+    start = min(max_px, max(min_px, int(height / 1.05)))
+    if fits(start):
+        return start
+    left, top, right, bottom = font(start, weight).getbbox(text)
+    scale = min(width / max(1, right - left), height / max(1, bottom - top))
+    px = max(min_px, min(start - 1, int(start * scale)))
+    while px > min_px and not fits(px):
+        px -= 1
+    while px + 1 < start and fits(px + 1):
+        px += 1
+    return px
+
+
+def fit_text(frame: Frame, box: Box, text: str, max_px: int | None = None, weight: str = "semibold",
+             align: str = "center", fill: object = None) -> int:
+    """Draw `text` as large as fits in `box` (up to max_px), like Frame.fit but quicker."""
+    px = fit_size(text, box[2] - box[0], box[3] - box[1], max_px or frame.large * 3, weight)
+    cy = (box[1] + box[3]) // 2
+    if align == "left":
+        frame.text((box[0], cy), text, px, weight, anchor="lm", fill=fill)
+    else:
+        frame.text(((box[0] + box[2]) // 2, cy), text, px, weight, anchor="mm", fill=fill)
+    return px
+
+
+def big_number(frame: Frame, box: Box, text: str) -> None:
+    """Digits as tall as the box allows (bold)."""
+    fit_text(frame, box, text, max_px=int((box[3] - box[1]) * 1.3), weight="bold")
+
+
+def wrap_lines(text: str, width: int, px: int, weight: str) -> list[str]:
     """Break `text` into lines no wider than `width` at size `px`."""
+    measure = font(px, weight).getlength
     lines: list[str] = []
     for word in text.split():
-        if lines and frame.text_width(f"{lines[-1]} {word}", px, weight) <= width:
+        if lines and measure(f"{lines[-1]} {word}") <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
     return lines
 
 
+@lru_cache(maxsize=512)
+def wrap_layout(text: str, width: int, height: int, max_px: int, weight: str) -> tuple[int, tuple[str, ...]]:
+    """The largest size <= max_px at which `text`, wrapped, fits; with its lines."""
+    px = max_px
+    while True:
+        lines = wrap_lines(text, width, px, weight)
+        widest = max((font(px, weight).getlength(line) for line in lines), default=0)
+        if (len(lines) * int(px * 1.15) <= height and widest <= width) or px <= 8:
+            return px, tuple(lines)
+        px -= 1
+
+
 def draw_wrapped(frame: Frame, box: Box, text: str, max_px: int, weight: str = "semibold",
                  align: str = "center") -> None:
     """`text` on as many lines as needed, at the largest size <= max_px that fits `box`."""
     left, top, right, bottom = box
-    px = max_px
-    while True:
-        lines = wrap_lines(frame, text, right - left, px, weight)
-        line_h = int(px * 1.15)
-        widest = max((frame.text_width(line, px, weight) for line in lines), default=0)
-        if (len(lines) * line_h <= bottom - top and widest <= right - left) or px <= 8:
-            break
-        px -= 1
+    px, lines = wrap_layout(text, right - left, bottom - top, max_px, weight)
+    line_h = int(px * 1.15)
     y = top + (bottom - top - len(lines) * line_h) // 2
     for line in lines:
         if align == "left":
@@ -136,8 +184,7 @@ def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], invert
         usable -= size + pad
     for text, share, weight in lines:
         h = int(usable * share)
-        line_box = (inner_l, y, inner_r, y + h)
-        px = frame.fit_px(text, line_box, max_px=int(h * 0.8), weight=weight)
+        px = fit_size(text, inner_r - inner_l, h, int(h * 0.8), weight)
         shown = frame.ellipsize(text, inner_r - inner_l, px, weight)
         frame.text(((inner_l + inner_r) // 2, y + h // 2), shown, px, weight, anchor="mm", fill=fill)
         y += h
@@ -219,7 +266,7 @@ def _name(state: IdentikUi, ctx: Context, frame: Frame) -> None:
     pad = frame.px(4)
     split = top + (bottom - top) * 55 // 100
     # The name so far, with the letter that ok would add shown inverted after it.
-    px = frame.fit_px(text + "Mm", (left, top, right - 2 * pad, split), max_px=frame.large * 2, weight="bold")
+    px = fit_size(text + "Mm", right - left - 2 * pad, split - top, frame.large * 2, "bold")
     adding = "" if done else wheel_char(text, state.letter).replace(" ", "_")
     text_w = frame.text_width(text, px, "bold")
     add_w = frame.text_width(adding or "M", px, "bold") + pad
@@ -241,7 +288,7 @@ def _name(state: IdentikUi, ctx: Context, frame: Frame) -> None:
         current = i == cells // 2
         if current:
             frame.draw.rounded_rectangle(cell, radius=frame.px(3), fill=frame.ink)
-        frame.fit(cell, char, max_px=frame.large, weight="bold", fill=frame.paper if current else None)
+        fit_text(frame, cell, char, frame.large, "bold", fill=frame.paper if current else None)
 
 
 # --- a round ----------------------------------------------------------------------------------
@@ -260,7 +307,7 @@ def _star_number(frame: Frame, box: Box, number: str, notes: Sequence[tuple[str,
     digits_h = min(height, digits_w * 100 // 115)
     digits_top = top + (bottom - top - digits_h) // 2
     digits = (star[2] + pad, digits_top, star[2] + pad + digits_w, digits_top + digits_h)
-    frame.big_number(digits, number)
+    big_number(frame, digits, number)
     text_box = (digits[2] + pad * 2, top + pad, right - pad, bottom - pad)
     rows = len(notes)
     for i, (text, weight) in enumerate(notes):
@@ -315,9 +362,9 @@ def _passing(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
     pad = frame.px(3)
     h = bottom - top
     title = (left + pad, top + pad, right - pad, top + h * 30 // 100)
-    frame.fit(title, T(lang, "identik.pencils_down"), weight="bold")
+    fit_text(frame, title, T(lang, "identik.pencils_down"), weight="bold")
     prompt = (left + pad, top + h * 31 // 100, right - pad, top + h * 46 // 100)
-    frame.fit(prompt, T(lang, "identik.pass_which"), max_px=frame.body)
+    fit_text(frame, prompt, T(lang, "identik.pass_which"), frame.body)
     choice_top, choice_bottom = top + h * 48 // 100, top + h * 73 // 100
     option_w = (right - left) * 40 // 100
     gap = (right - left) - 2 * option_w
@@ -339,12 +386,12 @@ def _passing(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
         else:
             draw_arrow(frame.draw, "right", (box[2] - pad - arrow, ay, box[2] - pad, ay + arrow), ink)
             text_box = (x0 + pad, box[1], box[2] - 2 * pad - arrow, box[3])
-        frame.fit(text_box, label, max_px=frame.body, weight="bold", fill=ink)
+        fit_text(frame, text_box, label, frame.body, "bold", fill=ink)
     held = drawing_held(game, state.direction)
     pairs = "   ".join(f"{T(lang, 'seat.short', seat=a)}→{T(lang, 'seat.short', seat=j)}"
                        for j, a in sorted(held.items(), key=lambda item: item[1]))
     rows = (left + pad, top + h * 76 // 100, right - pad, bottom - pad)
-    frame.fit(rows, f"{T(lang, 'identik.drawing_to_judge')}:  {pairs}", max_px=frame.body)
+    fit_text(frame, rows, f"{T(lang, 'identik.drawing_to_judge')}:  {pairs}", frame.body)
 
 
 def _judging(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
@@ -369,7 +416,7 @@ def _judging(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
         draw_star(frame, (number_box[2] - star_size, top + pad, number_box[2], top + pad + star_size))
         number_box = (number_box[0], number_box[1] + star_size // 3, number_box[2] - star_size // 2,
                       number_box[3])
-    frame.big_number(number_box, str(game.criterion))
+    big_number(frame, number_box, str(game.criterion))
     tiles_box = (left + side, top, right - pad, bottom)
     if bottom - top > frame.px(100):
         hint_h = frame.small * 3
@@ -396,7 +443,7 @@ def _summary(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
     met = round_criteria_met(game)
     met_text = T(lang, "identik.met", list=" ".join(map(str, met))) if met else T(lang, "identik.met_none")
     line_h = frame.body + pad
-    frame.fit((left + pad, top + pad // 2, right - pad, top + line_h), met_text, max_px=frame.body)
+    fit_text(frame, (left + pad, top + pad // 2, right - pad, top + line_h), met_text, frame.body)
     lines = round_scores(game)
     players = game.setup.players
     columns = players if players <= 4 else 3
@@ -469,7 +516,7 @@ def _score_table(frame: Frame, box: Box, heads: Sequence[str], lines: Sequence[S
         for c, text in enumerate(cells[1:]):
             x1 = left + name_w + (c + 1) * col_w
             bold = "bold" if c == 2 and r > 0 else weight
-            cell_px = px if r > 0 else frame.fit_px(text, (0, 0, col_w - pad, row_h), px, weight=weight)
+            cell_px = px if r > 0 else fit_size(text, col_w - pad, row_h, px, weight)
             frame.text((x1, cy), text, cell_px, bold, anchor="rm", fill=fill)
         if r == 0:
             frame.draw.line((left, y0 + row_h - 1, right, y0 + row_h - 1), fill=frame.ink, width=1)
