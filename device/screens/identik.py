@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from device.render.fonts import font
 from device.render.frame import Frame
 from device.render.shapes import Box, draw_arrow
+from device.screens.identik_parts import (
+    big_number,
+    draw_star,
+    draw_wrapped,
+    fit_size,
+    fit_text,
+    grid,
+    short,
+    tile,
+)
 from device.screens.widgets import draw_countdown
 from device.strings.all import STRINGS as T
 from engine import identik as engine
@@ -20,6 +26,13 @@ from engine.identik_view import drawing_held, judges, round_criteria_met, round_
 if TYPE_CHECKING:
     from device.apps.base import Context, Sample
     from device.apps.identik import IdentikApp, IdentikUi
+
+
+def samples(app: IdentikApp, ctx: Context) -> Sequence[Sample[IdentikUi]]:
+    """A state for every IDENTIK screen (see identik_samples)."""
+    from device.screens.identik_samples import samples as build
+
+    return build(app, ctx)
 
 
 def render(state: IdentikUi, ctx: Context, frame: Frame) -> None:
@@ -39,170 +52,6 @@ def render(state: IdentikUi, ctx: Context, frame: Frame) -> None:
             "super": _super, "describe": _describe, "passing": _passing,
             "judging": _judging, "summary": _summary,
         }[state.game.phase](state, state.game, ctx, frame)
-
-
-# --- drawing helpers --------------------------------------------------------------------------
-
-
-def short(lang: str, game: engine.State, seat: int) -> str:
-    """A seat's name, or "S3" when it has none."""
-    return game.setup.name_of(seat) or T(lang, "seat.short", seat=seat)
-
-
-def draw_star(frame: Frame, box: Box, filled: bool = True) -> None:
-    """A five-pointed star, as large as fits in `box` (a vector shape, never a glyph)."""
-    left, top, right, bottom = box
-    radius = min(right - left, bottom - top) / 2
-    cx, cy = (left + right) / 2, (top + bottom) / 2 + radius * 0.1
-    points = []
-    for i in range(10):
-        r = radius if i % 2 == 0 else radius * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    if filled:
-        frame.draw.polygon(points, fill=frame.ink)
-    else:
-        frame.draw.polygon(points, outline=frame.ink, width=frame.stroke)
-
-
-def draw_check(frame: Frame, box: Box, fill: object) -> None:
-    """A tick mark drawn with lines inside `box`."""
-    left, top, right, bottom = box
-    size = min(right - left, bottom - top)
-    x, y = left + (right - left - size) // 2, top + (bottom - top - size) // 2
-    width = max(frame.stroke, size // 6)
-    frame.draw.line((x, y + size * 55 // 100, x + size * 38 // 100, y + size * 90 // 100,
-                     x + size, y + size * 12 // 100), fill=fill, width=width, joint="curve")
-
-
-@lru_cache(maxsize=2048)
-def fit_size(text: str, width: int, height: int, max_px: int, weight: str, min_px: int = 8) -> int:
-    """The largest size <= max_px at which `text` fits width x height (Frame.fit_px's test),
-    found from one measurement scaled, then a step or two: screens render in a few ms."""
-
-    def fits(px: int) -> bool:
-        left, top, right, bottom = font(px, weight).getbbox(text)
-        return right - left <= width and bottom - top <= height
-
-    start = min(max_px, max(min_px, int(height / 1.05)))
-    if fits(start):
-        return start
-    left, top, right, bottom = font(start, weight).getbbox(text)
-    scale = min(width / max(1, right - left), height / max(1, bottom - top))
-    px = max(min_px, min(start - 1, int(start * scale)))
-    while px > min_px and not fits(px):
-        px -= 1
-    while px + 1 < start and fits(px + 1):
-        px += 1
-    return px
-
-
-def fit_text(frame: Frame, box: Box, text: str, max_px: int | None = None, weight: str = "semibold",
-             align: str = "center", fill: object = None) -> int:
-    """Draw `text` as large as fits in `box` (up to max_px), like Frame.fit but quicker."""
-    px = fit_size(text, box[2] - box[0], box[3] - box[1], max_px or frame.large * 3, weight)
-    cy = (box[1] + box[3]) // 2
-    if align == "left":
-        frame.text((box[0], cy), text, px, weight, anchor="lm", fill=fill)
-    else:
-        frame.text(((box[0] + box[2]) // 2, cy), text, px, weight, anchor="mm", fill=fill)
-    return px
-
-
-def big_number(frame: Frame, box: Box, text: str) -> None:
-    """Digits as tall as the box allows (bold)."""
-    fit_text(frame, box, text, max_px=int((box[3] - box[1]) * 1.3), weight="bold")
-
-
-def wrap_lines(text: str, width: int, px: int, weight: str) -> list[str]:
-    """Break `text` into lines no wider than `width` at size `px`."""
-    measure = font(px, weight).getlength
-    lines: list[str] = []
-    for word in text.split():
-        if lines and measure(f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-@lru_cache(maxsize=512)
-def wrap_layout(text: str, width: int, height: int, max_px: int, weight: str) -> tuple[int, tuple[str, ...]]:
-    """The largest size <= max_px at which `text`, wrapped, fits; with its lines."""
-    px = max_px
-    while True:
-        lines = wrap_lines(text, width, px, weight)
-        widest = max((font(px, weight).getlength(line) for line in lines), default=0)
-        if (len(lines) * int(px * 1.15) <= height and widest <= width) or px <= 8:
-            return px, tuple(lines)
-        px -= 1
-
-
-def draw_wrapped(frame: Frame, box: Box, text: str, max_px: int, weight: str = "semibold",
-                 align: str = "center") -> None:
-    """`text` on as many lines as needed, at the largest size <= max_px that fits `box`."""
-    left, top, right, bottom = box
-    px, lines = wrap_layout(text, right - left, bottom - top, max_px, weight)
-    line_h = int(px * 1.15)
-    y = top + (bottom - top - len(lines) * line_h) // 2
-    for line in lines:
-        if align == "left":
-            frame.text((left, y + line_h // 2), line, px, weight, anchor="lm")
-        else:
-            frame.text(((left + right) // 2, y + line_h // 2), line, px, weight, anchor="mm")
-        y += line_h
-
-
-def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], inverted: bool,
-         thick: bool = False, check: bool | None = None) -> None:
-    """A rounded box with lines of (text, share of the height, weight); inverted = filled.
-
-    `check` True draws a tick mark in the top right corner; False keeps its room empty.
-    """
-    pad = frame.px(2)
-    if thick:
-        # The four-key cursor: a frame around the cell, visible on a ticked (filled) tile too.
-        frame.draw.rectangle(box, outline=frame.ink, width=max(1, pad // 2 + 1))
-        pad += frame.px(1)
-    left, top, right, bottom = box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad
-    radius = frame.px(4)
-    if inverted:
-        frame.draw.rounded_rectangle((left, top, right, bottom), radius=radius, fill=frame.ink)
-    width = frame.stroke
-    frame.draw.rounded_rectangle((left, top, right, bottom), radius=radius, outline=frame.ink, width=width)
-    fill = frame.paper if inverted else frame.ink
-    inner_l, inner_r = left + pad + width, right - pad - width
-    y = top + width
-    usable = bottom - top - 2 * width
-    if check is not None:
-        # A strip above the text holds the tick mark, so names keep the full width.
-        size = min(usable // 5, (inner_r - inner_l) // 3)
-        if check:
-            cx = (inner_l + inner_r) // 2
-            draw_check(frame, (cx - size, y + pad, cx + size, y + pad + size), fill)
-        y += size + pad
-        usable -= size + pad
-    for text, share, weight in lines:
-        h = int(usable * share)
-        px = fit_size(text, inner_r - inner_l, h, int(h * 0.8), weight)
-        shown = frame.ellipsize(text, inner_r - inner_l, px, weight)
-        frame.text(((inner_l + inner_r) // 2, y + h // 2), shown, px, weight, anchor="mm", fill=fill)
-        y += h
-
-
-def grid(box: Box, count: int, columns: int) -> list[Box]:
-    """`count` cells filling `box` in rows of `columns`."""
-    left, top, right, bottom = box
-    rows = (count + columns - 1) // columns
-    cell_w, cell_h = (right - left) // columns, (bottom - top) // max(rows, 1)
-    cells = []
-    for i in range(count):
-        row, col = divmod(i, columns)
-        in_row = min(columns, count - row * columns)
-        offset = (columns - in_row) * cell_w // 2
-        x = left + offset + col * cell_w
-        cells.append((x, top + row * cell_h, x + cell_w, top + (row + 1) * cell_h))
-    return cells
 
 
 def round_header(frame: Frame, game: engine.State, lang: str, right: str | None = None) -> None:
@@ -520,94 +369,3 @@ def _score_table(frame: Frame, box: Box, heads: Sequence[str], lines: Sequence[S
             frame.text((x1, cy), text, cell_px, bold, anchor="rm", fill=fill)
         if r == 0:
             frame.draw.line((left, y0 + row_h - 1, right, y0 + row_h - 1), fill=frame.ink, width=1)
-
-
-# --- gallery ----------------------------------------------------------------------------------
-
-
-def samples(app: IdentikApp, ctx: Context) -> Sequence[Sample[IdentikUi]]:
-    """A state for every IDENTIK screen, reached by pressing buttons from a fresh start."""
-    from device.apps.base import Sample
-    from device.settings import Settings
-    from hardware.events import ButtonEvent
-
-    def press(ui: IdentikUi, *buttons: str, now: int = 0) -> IdentikUi:
-        for button in buttons:
-            kind = "hold" if button.endswith("!") else "press"
-            event = ButtonEvent(button.rstrip("!"), kind)
-            ui = app.handle(ui, event, replace(ctx, now_ms=now, settings=Settings())).state
-        return ui
-
-    def name(ui: IdentikUi, text: str) -> IdentikUi:
-        from device.apps.identik import WHEEL
-
-        for char in text.lower():
-            target = WHEEL.index(char)
-            steps = (target - ui.letter) % len(WHEEL)
-            ui = press(ui, *(["down"] * steps), "ok")
-        return press(ui, *(["up"] * ui.letter), "ok")
-
-    fresh = app.start(replace(ctx, seed=11))
-    options = press(fresh, "ok", "ok", "down", "down", "ok", "down", "ok", "ok", "ok", "down", "ok")
-    names = press(fresh, "down", "ok")
-    for seat in range(1, 5):
-        names = name(press(names, "ok"), ["Sam", "Zoé", "Anne-Marie", "Mika"][seat - 1])
-        names = press(names, "down")
-    editing = press(press(names, "up", "up", "ok"), "back", "back", "back")
-    editing = press(editing, *(["down"] * 18))
-    named = press(names, "ok", "down", "down", "ok", "ok")
-    started = press(named, "down", "down", "down", "ok")
-    picked = press(started, "up", "up", "up", "up", "up", "up")
-    ready = press(picked, "ok")
-    running = press(ready, "ok", now=1_000)
-    paused = press(running, "timer!", now=48_000)
-    passing = press(running, "up", now=91_000)
-    judging = press(passing, "ok", "ok", "ok", now=92_000)
-    judging = press(judging, "seat1", "seat3", "down", now=92_000)
-    at_super = press(judging, "up", "ok", "ok", "ok", "ok", "seat4", "seat1", now=93_000)
-    summary = press(at_super, "ok", "ok", "ok", "ok", now=94_000)
-    card = press(press(summary, "ok"), "back")
-    rolled_rule = press(fresh, *(["down"] * 4), "ok", *(["down"] * 2), "ok")
-    rolled = press(rolled_rule, "roll")
-    final = _play_out(press, started, bias=1)
-    tie = _play_out(press, press(fresh, *(["down"] * 6), "ok"))
-    six = _play_out(press, press(fresh, "ok", "ok", *(["down"] * 6), "ok"), bias=2)
-    return (
-        Sample("setup", fresh),
-        Sample("setup-options", options),
-        Sample("names", names),
-        Sample("name-edit", editing),
-        Sample("super", picked),
-        Sample("super-roll-rule", rolled_rule),
-        Sample("describe-ready", ready),
-        Sample("describe-rolled", rolled),
-        Sample("describe-running", running, now_ms=13_300),
-        Sample("describe-last-seconds", running, now_ms=84_200),
-        Sample("describe-paused", paused, now_ms=60_000),
-        Sample("passing", passing, now_ms=91_000),
-        Sample("judging", judging, now_ms=92_000),
-        Sample("judging-super", at_super, now_ms=93_000),
-        Sample("summary", summary, now_ms=94_000),
-        Sample("scorecard", card),
-        Sample("final", final),
-        Sample("final-tie", tie),
-        Sample("final-six", six),
-    )
-
-
-def _play_out(push: Callable[..., IdentikUi], ui: IdentikUi, bias: int = 0) -> IdentikUi:
-    """Play every round of a started game, one judge ticking a few criteria each round."""
-    now = 0
-    while ui.game is not None and ui.game.phase != "over":
-        game = ui.game
-        ui = push(ui, *(["up"] * (game.round_no % 10)), "ok", now=now)
-        ui = push(ui, "ok", now=now)
-        now += game.setup.timer_ms
-        ui = push(ui, "ok", now=now)
-        for criterion in range(1, 11):
-            seated = judges(game)
-            if criterion <= game.round_no + 1 + bias:
-                ui = push(ui, f"seat{seated[(criterion + bias) % len(seated)]}", now=now)
-            ui = push(ui, "ok", now=now)
-        ui = push(ui, "ok", now=now)
-    return ui
