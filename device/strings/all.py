@@ -3,9 +3,10 @@
 from device.i18n import Strings
 from device.strings.common import COMMON
 from device.strings.home import HOME
+from device.strings.identik import IDENTIK
 from device.strings.toolbox import TOOLBOX
 
-TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX)
+TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, IDENTIK)
 
 
 def _merge(tables: tuple[Strings, ...]) -> Strings:
