@@ -180,9 +180,11 @@ def _pick(state: State, command: Pick) -> State:
     hand = state.hands[seat - 1]
     picked = command.chosen
     if len(picked) != setup.drawings_each or len(set(picked)) != len(picked):
-        raise IllegalCommand(f"seat {seat} keeps {setup.drawings_each} different word(s)")
+        raise IllegalCommand(f"seat {seat} keeps {setup.drawings_each} different word(s)",
+                             "artbox_keep", seat=seat, n=setup.drawings_each)
     if any(not 0 <= i < len(hand) for i in picked):
-        raise IllegalCommand(f"seat {seat} was dealt {len(hand)} words")
+        raise IllegalCommand(f"seat {seat} was dealt {len(hand)} words", "artbox_keep", seat=seat,
+                             n=setup.drawings_each)
     keep = tuple(hand[i] for i in sorted(picked))
     back = tuple(w for i, w in enumerate(hand) if i not in picked)
     chosen = state.chosen or tuple(() for _ in range(setup.players))
@@ -208,9 +210,15 @@ def _finish(state: State, command: Finish) -> State:
     _need(state, "drawing", "number tokens are taken while drawing")
     if not state.setup.uses_number_tokens:
         raise IllegalCommand(
-            "the simplified rules use no number tokens: drawing ends with the sand"
+            "the simplified rules use no number tokens: drawing ends with the sand",
+            "artbox_no_tokens",
         )
     assert state.finish is not None
+    _check_seat(state, command.seat)
+    held = state.finish.token_of(command.seat)
+    if held is not None:
+        raise IllegalCommand(f"seat {command.seat} already holds #{held}", "already_taken",
+                             seat=command.seat, token=held)
     finish = state.finish.take(command.seat)
     state = replace(state, finish=finish)
     return _open_guessing(state) if finish.complete else state
@@ -234,16 +242,19 @@ def _open_guessing(state: State) -> State:
 
 def _start_sandglass(state: State, command: StartSandglass) -> State:
     _need(state, "guessing", "the sandglass is turned when someone is done guessing")
+    if state.sandglass.status != "idle":
+        raise IllegalCommand("the sandglass is already turned", "artbox_glass_turned")
     return replace(state, sandglass=state.sandglass.start(command.now_ms))
 
 
 def _time_up(state: State, command: TimeUp) -> State:
     timed = state.phase == "guessing" or (state.phase == "drawing" and state.setup.simplified)
     if not timed or state.sandglass.status != "running":
-        raise IllegalCommand("the sandglass is not running")
+        raise IllegalCommand("the sandglass is not running", "artbox_glass_idle")
     if not state.sandglass.is_out(command.now_ms):
         left = -(-state.sandglass.remaining_ms(command.now_ms) // 1000)
-        raise IllegalCommand(f"the sand has not run out yet: {left} s left")
+        raise IllegalCommand(f"the sand has not run out yet: {left} s left", "artbox_sand_left",
+                             left=left)
     state = replace(state, sandglass=state.sandglass.settle(command.now_ms))
     if state.phase == "drawing":  # 000 l.159: all drawings are finished at zero
         return _open_guessing(state)
@@ -260,7 +271,7 @@ def _continue(state: State, _: Continue) -> State:
         state = replace(state, round=state.round + 1,
                         maestro=next_seat(state.maestro, state.setup.players))
         return _start_round(state)
-    raise IllegalCommand("nothing to confirm here")
+    raise IllegalCommand("nothing to confirm here", "artbox_nothing")
 
 
 def _claim(state: State, command: ClaimSlot) -> State:
@@ -268,17 +279,20 @@ def _claim(state: State, command: ClaimSlot) -> State:
     seat, setup = command.seat, state.setup
     _check_seat(state, seat)
     if not 0 <= command.word < setup.drawings_each:
-        raise IllegalCommand(f"each player drew {setup.drawings_each} word(s)")
+        raise IllegalCommand(f"each player drew {setup.drawings_each} word(s)", "artbox_nothing")
     slot = state.slots[state.slot_index]
     if seat in slot.guessers:
-        raise IllegalCommand(f"seat {seat} is marked as guessing this drawing; unmark it first")
+        raise IllegalCommand(f"seat {seat} is marked as guessing this drawing; unmark it first",
+                             "artbox_unmark_first", seat=seat)
     earlier = [s for s in state.slots[: state.slot_index] if s.author == seat]
     if len(earlier) >= setup.drawings_each:
-        raise IllegalCommand(f"seat {seat} already claimed {len(earlier)} drawing(s)")
+        raise IllegalCommand(f"seat {seat} already claimed {len(earlier)} drawing(s)",
+                             "artbox_claimed", seat=seat)
     if any(s.word == command.word for s in earlier):
         taken = 1 + next(i for i, s in enumerate(state.slots) if s.author == seat
                          and s.word == command.word)
-        raise IllegalCommand(f"that word of seat {seat} is already in slot {taken}")
+        raise IllegalCommand(f"that word of seat {seat} is already in slot {taken}",
+                             "artbox_word_placed", seat=seat, slot=taken)
     return _set_slot(state, replace(slot, author=seat, word=command.word))
 
 
@@ -287,9 +301,11 @@ def _toggle_guess(state: State, command: ToggleGuess) -> State:
     _check_seat(state, command.seat)
     slot = state.slots[state.slot_index]
     if not slot.author:
-        raise IllegalCommand("the author of this drawing presses their seat first")
+        raise IllegalCommand("the author of this drawing presses their seat first",
+                             "artbox_author_first")
     if command.seat == slot.author:
-        raise IllegalCommand(f"seat {slot.author} drew this one and cannot guess it")
+        raise IllegalCommand(f"seat {slot.author} drew this one and cannot guess it",
+                             "artbox_own_drawing", seat=slot.author)
     guessers = set(slot.guessers) ^ {command.seat}
     return _set_slot(state, replace(slot, guessers=tuple(sorted(guessers))))
 
@@ -297,7 +313,8 @@ def _toggle_guess(state: State, command: ToggleGuess) -> State:
 def _toggle_eligible(state: State, _: ToggleEligible) -> State:
     _need(state, "identify", "drawings are checked while identifying them")
     if not state.setup.can_mark_ineligible:
-        raise IllegalCommand("with the simplified rules and no frame rule every drawing counts")
+        raise IllegalCommand("with the simplified rules and no frame rule every drawing counts",
+                             "artbox_all_eligible")
     slot = state.slots[state.slot_index]
     return _set_slot(state, replace(slot, eligible=not slot.eligible))
 
@@ -305,7 +322,8 @@ def _toggle_eligible(state: State, _: ToggleEligible) -> State:
 def _confirm(state: State, _: ConfirmSlot) -> State:
     _need(state, "identify", "nothing to confirm here")
     if not state.slots[state.slot_index].author:
-        raise IllegalCommand(f"nobody has claimed drawing {state.slot_index + 1} yet")
+        raise IllegalCommand(f"nobody has claimed drawing {state.slot_index + 1} yet",
+                             "artbox_unclaimed", slot=state.slot_index + 1)
     if state.slot_index + 1 < len(state.slots):
         return replace(state, slot_index=state.slot_index + 1)
     finish = state.finish
@@ -329,12 +347,13 @@ def _set_slot(state: State, slot: Slot) -> State:
 
 def _need(state: State, phase: Phase, why: str) -> None:
     if state.phase != phase:
-        raise IllegalCommand(why)
+        raise IllegalCommand(why, "artbox_not_now")
 
 
 def _check_seat(state: State, seat: int) -> None:
     if not 1 <= seat <= state.setup.players:
-        raise IllegalCommand(f"seat {seat} is not at this table of {state.setup.players}")
+        raise IllegalCommand(f"seat {seat} is not at this table of {state.setup.players}",
+                             "not_at_table", seat=seat)
 
 
 _HANDLERS: dict[type, Any] = {
@@ -348,7 +367,7 @@ _HANDLERS: dict[type, Any] = {
 def apply(state: State, command: Command) -> State:
     """Apply one command; raises IllegalCommand (state untouched) if the rules forbid it."""
     if state.phase == "over":
-        raise IllegalCommand("the game is over")
+        raise IllegalCommand("the game is over", "artbox_over")
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise IllegalCommand(f"#ARTBOX has no command {type(command).__name__}")
