@@ -426,8 +426,8 @@ def _score_grid(frame: Frame, box: Box, lang: str, game: engine.State) -> None:
         frame.fit(label_band, name, max_px=frame.body)
         score = (T(lang, "artbox.red_grey", red=line.drawing, grey=line.guessing)
                  if game.setup.experienced else str(line.total))
-        frame.fit(number_band, score, max_px=(number_band[3] - number_band[1]) * 9 // 10,
-                  weight="bold")
+        frame.fit(_inset(number_band, pad + frame.stroke * 2), score,
+                  max_px=(number_band[3] - number_band[1]) * 9 // 10, weight="bold")
 
 
 # ----- samples -------------------------------------------------------------------------
@@ -474,6 +474,8 @@ def samples(app: ArtboxApp, ctx: Context) -> Sequence[Sample[ArtboxUi]]:
         simple = press(simple, "ok", "ok")
     simple = press(simple, "roll", now=0)
     over = _finished(app, ctx, press)
+    experienced = _one_round(app, ctx, press, replace(fresh.options, experienced=True))
+    simplified = _one_round(app, ctx, press, replace(fresh.options, simplified=True))
     return (
         Sample("setup", fresh),
         Sample("deal-cover", cover),
@@ -496,6 +498,9 @@ def samples(app: ArtboxApp, ctx: Context) -> Sequence[Sample[ArtboxUi]]:
         Sample("awards", awards),
         Sample("scoreboard", scores),
         Sample("over", over),
+        Sample("awards-experienced", experienced),
+        Sample("scoreboard-experienced", press(experienced, "ok")),
+        Sample("awards-simplified", simplified),
     )
 
 
@@ -534,4 +539,24 @@ def _finished(app: ArtboxApp, ctx: Context, press: object) -> ArtboxUi:
             author = game.slot_index + 1
             ui = go(ui, f"seat{author}", *(["seat2", "seat3"] if author == 1 else []))
             ui = go(ui, "up", "ok")
+    return ui
+
+
+def _one_round(app: ArtboxApp, ctx: Context, press: object, options: Options) -> ArtboxUi:
+    """One 4-player round to its awards: seat n draws slot n and seat n+1 guesses it."""
+    from collections.abc import Callable
+
+    go: Callable[..., ArtboxUi] = press  # type: ignore[assignment]
+    fresh = app.start(replace(ctx, seed=21))
+    ui = go(replace(fresh, options=options), "roll")
+    for _ in range(4):
+        ui = go(ui, "ok", "ok")
+    ui = go(ui, "roll", "seat2", "seat4", "seat1", "seat3")
+    if ui.game is not None and ui.game.phase == "drawing":  # simplified: the sand runs out
+        ui = app.tick(ui, replace(ctx, now_ms=options.sandglass_s * 1000)).state
+    ui = go(ui, "timer")
+    ui = app.tick(ui, replace(ctx, now_ms=options.sandglass_s * 1000)).state
+    ui = go(ui, "ok")
+    for author, guessers in ((1, (2, 3)), (2, (1, 3)), (3, ()), (4, (3,))):
+        ui = go(ui, f"seat{author}", *(f"seat{g}" for g in guessers), "up", "ok")
     return ui

@@ -103,7 +103,7 @@ ARTBOX = Strings({
     "artbox.goal_n": ("goal {n}", "but {n}"),
     "artbox.goal_exp": ("goal {each}+{each} or {one}", "but {each}+{each} ou {one}"),
     "artbox.red_grey": ("{red}R {grey}G", "{red}R {grey}G"),
-    "artbox.next_round": ("Next round", "Suite"),
+    "artbox.next_round": ("Next", "Suite"),
     "artbox.award_line": ("{title}: {who} ({points})", "{title} : {who} ({points})"),
     "artbox.new_round": ("round {n}", "manche {n}"),
     "artbox.game_over": ("Game over", "Partie finie"),
