@@ -172,7 +172,7 @@ def _drawing(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int
     if setup.frame_rule:
         notes.append(T(lang, "artbox.frame_reminder"))
     if simplified:
-        shapes, note, clock = _rows(box, 10, 3 if notes else 0, 11)
+        shapes, note, clock = _rows(box, 8, 3 if notes else 0, 13)
         roomy = shapes[3] - shapes[1] >= frame.small * 4
         names = _shape_names(lang) if roomy else dict.fromkeys(SHAPES, " ")
         draw_shape_groups(frame, shapes, game.faces, names)
