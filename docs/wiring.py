@@ -12,8 +12,8 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from device.render.fonts import font  # noqa: E402
-from hardware.buttons import DEFAULT_BUZZER_PIN, PANEL_PINS, TABLE  # noqa: E402
+from device.render.fonts import font
+from hardware.buttons import DEFAULT_BUZZER_PIN, PANEL_PINS, TABLE
 
 # Physical pin -> BCM GPIO (None: power, ground or the HAT ID EEPROM).
 HEADER: dict[int, int | str] = {

@@ -1,12 +1,13 @@
 """Every string table merged; apps look texts up here."""
 
 from device.i18n import Strings
+from device.strings.artbox import ARTBOX
 from device.strings.common import COMMON
 from device.strings.home import HOME
 from device.strings.identik import IDENTIK
 from device.strings.toolbox import TOOLBOX
 
-TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, IDENTIK)
+TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTBOX, IDENTIK)
 
 
 def _merge(tables: tuple[Strings, ...]) -> Strings:
