@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.canvas_model import CONDITION_KINDS, BonusIcon, Condition, ScoringCard
+from engine.canvas_model import (
+    CONDITION_KINDS,
+    ELEMENTS,
+    BonusIcon,
+    Condition,
+    ScoringCard,
+)
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "canvas_cards.toml"
 CONDITION_KEYS = ("element", "other", "count", "other_count", "limit")
@@ -180,9 +186,9 @@ def _int(table: dict[str, Any], key: str, where: str) -> int:
 
 
 def _card(table: dict[str, Any], where: str) -> CardEntry:
-    _keys(table, where, {"name", "name_fr", "condition", "points", "source", *CONDITION_KEYS})
     name = _str(table, "name", where)
     where = f"{where} ({name})"
+    _keys(table, where, {"name", "name_fr", "condition", "points", "source", *CONDITION_KEYS})
     kind = _str(table, "condition", where)
     if kind not in CONDITION_KINDS:
         raise CanvasDataError(
@@ -218,10 +224,15 @@ def _card(table: dict[str, Any], where: str) -> CardEntry:
 
 
 def _bonus(table: dict[str, Any], where: str) -> BonusIcon:
-    _keys(table, where, {"id", "element", "points", "source"})
     bid = _str(table, "id", where)
-    with _at(f"{where} ({bid})"):
-        return BonusIcon(bid, _str(table, "element", where), _int(table, "points", where))  # type: ignore[arg-type]
+    where = f"{where} ({bid})"
+    _keys(table, where, {"id", "element", "points", "source"})
+    element = _str(table, "element", where)
+    if element not in ELEMENTS:
+        raise CanvasDataError(f"{where}.element: expected one of {', '.join(ELEMENTS)}")
+    _str(table, "source", where)
+    with _at(where):
+        return BonusIcon(bid, element, _int(table, "points", where))
 
 
 def _setup(table: dict[str, Any], where: str, names: list[str]) -> SetupEntry:
