@@ -80,7 +80,9 @@ class Solo:
 def take_from_market(market: tuple[int, ...], position: int) -> tuple[tuple[int, ...], int]:
     """Pay a token on each card left of `position`; returns the new market and tokens collected."""
     if not 1 <= position <= MARKET_SIZE:
-        raise IllegalCommand(f"the market has cards 1 to {MARKET_SIZE}, not {position}")
+        raise IllegalCommand(
+            f"the market has cards 1 to {MARKET_SIZE}, not {position}", "canvas_market_range", n=MARKET_SIZE
+        )
     paid = [t + 1 for t in market[: position - 1]]
     gained = market[position - 1]
     return (*paid, *market[position:], 0), gained
@@ -89,12 +91,22 @@ def take_from_market(market: tuple[int, ...], position: int) -> tuple[tuple[int,
 def take_card(solo: Solo, position: int) -> Solo:
     """The human player takes the market card in `position` (1 = leftmost)."""
     if solo.hand >= HAND_LIMIT:
-        raise IllegalCommand(f"{HAND_LIMIT} art cards in hand: complete a painting first")
+        raise IllegalCommand(
+            f"{HAND_LIMIT} art cards in hand: complete a painting first", "canvas_hand_full", n=HAND_LIMIT
+        )
     if not 1 <= position <= MARKET_SIZE:
-        raise IllegalCommand(f"the market has cards 1 to {MARKET_SIZE}, not {position}")
+        raise IllegalCommand(
+            f"the market has cards 1 to {MARKET_SIZE}, not {position}", "canvas_market_range", n=MARKET_SIZE
+        )
     cost = position - 1
     if cost > solo.tokens:
-        raise IllegalCommand(f"card {position} costs {cost} tokens and you hold {solo.tokens}")
+        raise IllegalCommand(
+            f"card {position} costs {cost} tokens and you hold {solo.tokens}",
+            "canvas_too_dear",
+            position=position,
+            cost=cost,
+            tokens=solo.tokens,
+        )
     market, gained = take_from_market(solo.market, position)
     return replace(
         solo,

@@ -21,6 +21,7 @@ from engine.canvas import (
     bonus_total,
     can_paint,
     card_points,
+    draw_cards,
     leaders,
     outcome,
     paintings_done,
@@ -266,3 +267,14 @@ def test_setup_names_follow_the_data_file() -> None:
     assert setups["first_game_rulebook"] == ("Variety", "Repetition", "Unity", "Composition")
     assert setups["spatial"] == ("Movement", "Proximity", "Space", "Symmetry")
     assert setup(*setups["balanced"]).cards[2].name == "Hierarchy"
+
+
+def test_cards_drawn_at_random_are_seeded_and_scorable() -> None:
+    """Issue 6: the cards in play may be drawn at random (seeded); Unity is never drawn."""
+    pool = tuple(e.card((1, 2, 3)) for e in data().cards)
+    first = draw_cards(pool, 42)
+    assert first == draw_cards(pool, 42) and len({c.name for c in first}) == 4
+    assert all(not c.counted for c in first)
+    assert {draw_cards(pool, seed) for seed in range(20)} != {first}
+    with pytest.raises(ValueError, match="cannot draw 13"):
+        draw_cards(pool, 1, count=13)
