@@ -7,12 +7,25 @@ scoreboard, and `roll` tosses the automated player's tokens in the solo game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from functools import cache
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
 from device.apps.base import App, Context, Reply, Sample
-from device.canvas_data import CanvasData, load
+from device.apps.canvas_setup import SetupKeys
+from device.apps.canvas_ui import (
+    MARKET_CHOICES,
+    CanvasUi,
+    EnteredPoints,
+    board_seats,
+    chosen_cards,
+    counted_cards,
+    data,
+    game_of,
+    mode_items,
+    names_fr,
+    needs_points,
+    step,
+)
 from device.i18n import explain
 from device.render.frame import Frame
 from device.screens import canvas as screens
@@ -20,120 +33,25 @@ from device.screens.canvas_text import seat, slot_text
 from device.strings.all import STRINGS as T
 from engine import canvas as engine
 from engine import codec
-from engine.canvas_model import SLOTS, ScoringCard, Slot
+from engine.canvas_model import SLOTS, Slot
 from engine.errors import IllegalCommand
 from engine.rng import Rng
 from hardware.events import ButtonEvent, seat_of
 
-Screen = Literal[
-    "players",
-    "mode",
-    "pick",
-    "points",
-    "cards",
-    "board",
-    "slot",
-    "count",
-    "review",
-    "tokens",
-    "judge",
-    "final",
-    "turn",
-    "auto",
-    "toss",
+__all__ = [
+    "APP",
+    "CanvasApp",
+    "CanvasUi",
+    "EnteredPoints",
+    "chosen_cards",
+    "data",
+    "mode_items",
+    "names_fr",
+    "needs_points",
 ]
-SETUP_SCREENS = ("players", "mode", "pick", "points", "cards")
-MAX_POINTS = 99
 
 
-@cache
-def data() -> CanvasData:
-    """The packaged scoring cards, bonus icons and suggested setups."""
-    return load()
-
-
-def names_fr() -> dict[str, str]:
-    """French card names by English name."""
-    return {entry.name: entry.name_fr for entry in data().cards}
-
-
-@dataclass(frozen=True)
-class EnteredPoints:
-    """A points table the table read off a card the data file gives none for."""
-
-    name: str
-    points: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class CanvasUi:
-    """The engine state (once the game starts) plus the setup choices and the cursors."""
-
-    game: engine.State | None = None
-    screen: Screen = "players"
-    seed: int = 0
-    players: int = 2
-    cursor: int = 0
-    chosen: tuple[str, ...] = ()
-    random: bool = False
-    draws: int = 0
-    entered: tuple[EnteredPoints, ...] = ()
-    table: tuple[int, ...] = ()
-    value: int = 0
-    row: int = 0
-    top: str = ""
-    bottom: str = ""
-
-
-def mode_items() -> tuple[str, ...]:
-    """The setup menu: each suggested setup's id, then "pick" and "random"."""
-    return (*(s.id for s in data().setups), "pick", "random")
-
-
-def needs_points(ui: CanvasUi) -> str | None:
-    """The first chosen card whose points the table still has to enter."""
-    done = {e.name for e in ui.entered}
-    for name in ui.chosen:
-        if not data().entry(name).points_known and name not in done:
-            return name
-    return None
-
-
-def chosen_cards(ui: CanvasUi) -> tuple[ScoringCard, ...]:
-    """The chosen cards as the engine takes them."""
-    entered = {e.name: e.points for e in ui.entered}
-    return tuple(data().entry(name).card(entered.get(name)) for name in ui.chosen)
-
-
-def game_of(ui: CanvasUi) -> engine.State:
-    """The engine state (the caller knows the game has started)."""
-    assert ui.game is not None
-    return ui.game
-
-
-def counted_cards(game: engine.State) -> tuple[int, ...]:
-    """Indexes of the cards the players count themselves."""
-    return tuple(i for i, card in enumerate(game.setup.cards) if card.counted)
-
-
-def board_seats(game: engine.State) -> tuple[int, ...]:
-    """Seats the scoreboard cursor can stop on (those with paintings left)."""
-    return engine.can_paint(game) or tuple(engine.seats(game))
-
-
-def market_options(game: engine.State) -> int:
-    """Solo turn: five market cards then "paint"."""
-    return 6
-
-
-def step(value: int, button: str, low: int, high: int) -> int:
-    """Up adds one, down takes one, within [low, high] (wrapping)."""
-    span = high - low + 1
-    delta = 1 if button == "up" else -1
-    return low + (value - low + delta) % span
-
-
-class CanvasApp(App[CanvasUi]):
+class CanvasApp(SetupKeys, App[CanvasUi]):
     """Canvas: the device scores paintings and keeps the ribbons, tokens and solo market."""
 
     key = "canvas"
@@ -166,91 +84,6 @@ class CanvasApp(App[CanvasUi]):
         handler = getattr(self, f"_{ui.screen}_key")
         reply: Reply[CanvasUi] = handler(ui, button, lang)
         return reply
-
-    # setup screens -----------------------------------------------------------------------
-    def _players_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        if button in ("up", "down"):
-            return Reply(replace(ui, players=step(ui.players, button, 1, 5)))
-        if button == "ok":
-            return Reply(replace(ui, screen="mode", cursor=0))
-        if button == "back":
-            return Reply(ui, switch="home")
-        return Reply(ui)
-
-    def _mode_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        items = mode_items()
-        if button in ("up", "down"):
-            return Reply(replace(ui, cursor=(ui.cursor + (-1 if button == "up" else 1)) % len(items)))
-        if button == "back":
-            return Reply(replace(ui, screen="players", cursor=0))
-        if button != "ok":
-            return Reply(ui)
-        choice = items[ui.cursor]
-        if choice == "pick":
-            return Reply(replace(ui, screen="pick", cursor=0, chosen=(), random=False, entered=()))
-        if choice == "random":
-            return Reply(self._after_choice(replace(ui, random=True, entered=(), chosen=self._draw(ui))))
-        setup = next(s for s in data().setups if s.id == choice)
-        return Reply(self._after_choice(replace(ui, random=False, entered=(), chosen=setup.cards)))
-
-    def _draw(self, ui: CanvasUi) -> tuple[str, ...]:
-        seed, _ = Rng.from_seed(ui.seed ^ ui.draws).next_u64()
-        return tuple(card.name for card in engine.draw_cards(data().scorable(), seed))
-
-    def _after_choice(self, ui: CanvasUi) -> CanvasUi:
-        if needs_points(ui) is not None:
-            return replace(ui, screen="points", table=(), value=1)
-        return replace(ui, screen="cards", cursor=0)
-
-    def _pick_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        count = len(data().cards) + 1
-        if button in ("up", "down"):
-            return Reply(replace(ui, cursor=(ui.cursor + (-1 if button == "up" else 1)) % count))
-        if button == "back":
-            return Reply(replace(ui, screen="mode", cursor=mode_items().index("pick")))
-        if button != "ok":
-            return Reply(ui)
-        if ui.cursor == count - 1:
-            if not ui.chosen:
-                return Reply(ui, error=T(lang, "canvas.pick.none"))
-            return Reply(self._after_choice(ui))
-        name = data().cards[ui.cursor].name
-        if name in ui.chosen:
-            return Reply(replace(ui, chosen=tuple(n for n in ui.chosen if n != name)))
-        if len(ui.chosen) >= 4:
-            return Reply(ui, error=T(lang, "canvas.pick.full"))
-        return Reply(replace(ui, chosen=(*ui.chosen, name)))
-
-    def _points_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        name = needs_points(ui)
-        assert name is not None
-        low = 1 if not ui.table else 0  # 0 after the first entry means "no more"
-        if button in ("up", "down"):
-            return Reply(replace(ui, value=step(ui.value, button, low, MAX_POINTS)))
-        if button == "back":
-            if ui.table:
-                return Reply(replace(ui, table=ui.table[:-1], value=ui.table[-1]))
-            return Reply(replace(ui, screen="mode", cursor=0, entered=()))
-        if button != "ok":
-            return Reply(ui)
-        table = ui.table if ui.value == 0 else (*ui.table, ui.value)
-        if ui.value and len(table) < 4:
-            return Reply(replace(ui, table=table, value=table[-1]))
-        after = replace(ui, entered=(*ui.entered, EnteredPoints(name, table)), table=())
-        return Reply(self._after_choice(after))
-
-    def _cards_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        if button == "down" and ui.random:
-            drawn = replace(ui, draws=ui.draws + 1)
-            return Reply(replace(drawn, chosen=self._draw(drawn)))
-        if button == "back":
-            return Reply(replace(ui, screen="mode", cursor=0, entered=()))
-        if button != "ok":
-            return Reply(ui)
-        setup = engine.Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
-        game = engine.new_game(setup, ui.seed)
-        started = self._to_phase(replace(ui, game=game, cursor=0))
-        return Reply(started, label=T(lang, "canvas.started"))
 
     # the game ----------------------------------------------------------------------------
     def _to_phase(self, ui: CanvasUi) -> CanvasUi:
@@ -411,7 +244,7 @@ class CanvasApp(App[CanvasUi]):
     # solo --------------------------------------------------------------------------------
     def _turn_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
         if button in ("up", "down"):
-            return Reply(replace(ui, cursor=(ui.cursor + (-1 if button == "up" else 1)) % market_options(game_of(ui))))
+            return Reply(replace(ui, cursor=(ui.cursor + (-1 if button == "up" else 1)) % MARKET_CHOICES))
         if button == "ok":
             if ui.cursor == 5:
                 return self._paint(ui, 1, lang)

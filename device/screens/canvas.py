@@ -6,34 +6,38 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from device.render.frame import Frame
-from device.render.shapes import Box
-from device.screens.canvas_draw import draw_icon, draw_market, draw_strip, draw_tokens_row
+from device.screens.canvas_draw import (
+    Line,
+    draw_icon,
+    draw_market,
+    draw_strip,
+    draw_tokens_row,
+    inner,
+    number_screen,
+    shorten,
+    softkeys,
+    text_list,
+)
+from device.screens.canvas_setup import SETUP_SCREENS
 from device.screens.canvas_text import (
-    card_label,
+    card_name,
     colour,
     condition_text,
     icon_name,
-    points_text,
     seat,
     why,
 )
 from device.strings.all import STRINGS as T
 from engine import canvas as engine
-from engine.canvas_model import PAINTINGS_EACH, ScoringCard, Slot
+from engine.canvas_model import PAINTINGS_EACH, Slot
 from engine.canvas_scoring import BonusResult, bonus_results
 
 if TYPE_CHECKING:
     from device.apps.base import Context, Sample
-    from device.apps.canvas import CanvasApp, CanvasUi
+    from device.apps.canvas import CanvasApp
+    from device.apps.canvas_ui import CanvasUi
 
-Line = tuple[str, str, bool]  # left text, right text, bold (a card's line) or not (a detail)
-
-
-def card_name(lang: str, card: ScoringCard) -> str:
-    """A card's name in the interface language."""
-    from device.apps.canvas import names_fr
-
-    return card_label(lang, card, names_fr())
+__all__ = ["bonus_of", "card_name", "render", "review_lines", "samples"]
 
 
 def bonus_of(game: engine.State) -> tuple[BonusResult, ...]:
@@ -63,157 +67,8 @@ def review_lines(lang: str, game: engine.State) -> list[Line]:
 
 def render(ui: CanvasUi, ctx: Context, frame: Frame) -> None:
     """Draw the Canvas screen the table is on."""
-    globals()[f"_{ui.screen}"](ui, ctx.lang, frame)
-
-
-def _keys(frame: Frame, lang: str, up: str = "", down: str = "", ok: str = "", back: str = "") -> None:
-    frame.softkeys({"up": up, "down": down, "ok": ok, "back": back})
-
-
-def _inner(frame: Frame, box: Box | None = None) -> Box:
-    left, top, right, bottom = box or frame.content
-    pad = frame.px(3)
-    return (left + pad, top + pad, right - pad, bottom - pad)
-
-
-def _number_screen(frame: Frame, question: str, value: str, hint: str) -> None:
-    left, top, right, bottom = _inner(frame)
-    line = frame.body + frame.px(4)
-    frame.fit((left, top, right, top + line), question, max_px=frame.body)
-    hint_h = frame.small + frame.px(4) if hint else 0
-    frame.big_number((left, top + line, right, bottom - hint_h), value)
-    if hint:
-        frame.fit((left, bottom - hint_h, right, bottom), hint, max_px=frame.small)
-
-
-def _list(frame: Frame, box: Box, lines: Sequence[Line], first: int) -> None:
-    """Lines from `first` on, text left and a figure right, with arrows when it scrolls."""
-    left, top, right, bottom = box
-    px = frame.small
-    row = int(px * 1.4)
-    rows = max(1, (bottom - top) // row)
-    first = max(0, min(first, len(lines) - rows))
-    pad = frame.px(3)
-    arrow = pad * 3 if len(lines) > rows else 0
-    for i, (text, figure, bold) in enumerate(lines[first : first + rows]):
-        y = top + i * row + row // 2
-        weight = "bold" if bold else "semibold"
-        figure_w = frame.text_width(figure, px, "bold") + pad if figure else 0
-        frame.text(
-            (left, y), frame.ellipsize(text, right - left - figure_w - arrow, px, weight), px, weight, anchor="lm"
-        )
-        if figure:
-            frame.text((right - arrow, y), figure, px, "bold", anchor="rm")
-    if first > 0:
-        frame.draw.polygon(
-            [(right - pad, top), (right, top + pad * 2), (right - pad * 2, top + pad * 2)], fill=frame.ink
-        )
-    if first + rows < len(lines):
-        frame.draw.polygon(
-            [(right - pad * 2, bottom - pad * 2), (right, bottom - pad * 2), (right - pad, bottom)], fill=frame.ink
-        )
-
-
-# setup ------------------------------------------------------------------------------------
-def _players(ui: CanvasUi, lang: str, frame: Frame) -> None:
-    frame.header(
-        T(lang, "game.canvas"), T(lang, "canvas.solo") if ui.players == 1 else T(lang, "players", n=ui.players)
-    )
-    _keys(frame, lang, "+1", "-1", T(lang, "key.ok"), T(lang, "key.home"))
-    _number_screen(frame, T(lang, "canvas.players.title"), str(ui.players), T(lang, "canvas.players.hint"))
-
-
-def _mode(ui: CanvasUi, lang: str, frame: Frame) -> None:
-    from device.apps.canvas import data, mode_items
-
-    frame.header(
-        T(lang, "canvas.mode.title"), T(lang, "canvas.solo") if ui.players == 1 else T(lang, "players", n=ui.players)
-    )
-    _keys(frame, lang, T(lang, "key.prev"), T(lang, "key.next"), T(lang, "key.ok"), T(lang, "key.back"))
-    setups = {s.id: s for s in data().setups}
-    items = [setups[k].label(lang) if k in setups else T(lang, f"canvas.mode.{k}") for k in mode_items()]
-    left, top, right, bottom = frame.content
-    footer = frame.small + frame.px(5)
-    frame.menu((left, top, right, bottom - footer), items, ui.cursor)
-    chosen = mode_items()[ui.cursor]
-    if chosen in setups:
-        names = ", ".join(data().entry(n).label(lang) for n in setups[chosen].cards)
-        frame.draw.line((left, bottom - footer, right, bottom - footer), fill=frame.ink)
-        frame.fit(
-            (left + frame.px(4), bottom - footer + 1, right - frame.px(4), bottom),
-            names,
-            max_px=frame.small,
-            align="left",
-        )
-
-
-def _pick(ui: CanvasUi, lang: str, frame: Frame) -> None:
-    from device.apps.canvas import data
-
-    frame.header(T(lang, "canvas.pick.title", n=len(ui.chosen)))
-    done = ui.cursor == len(data().cards)
-    _keys(
-        frame,
-        lang,
-        T(lang, "key.prev"),
-        T(lang, "key.next"),
-        T(lang, "canvas.pick.done") if done else T(lang, "canvas.key.pick"),
-        T(lang, "key.back"),
-    )
-    items = [e.label(lang) for e in data().cards] + [T(lang, "canvas.pick.done")]
-    right = [f"#{ui.chosen.index(e.name) + 1}" if e.name in ui.chosen else "" for e in data().cards]
-    frame.menu(frame.content, items, ui.cursor, right=right)
-
-
-def _points(ui: CanvasUi, lang: str, frame: Frame) -> None:
-    from device.apps.canvas import data, needs_points
-
-    name = needs_points(ui) or ""
-    frame.header(T(lang, "canvas.points.title", card=data().entry(name).label(lang) if name else ""))
-    _keys(frame, lang, "+1", "-1", T(lang, "key.ok"), T(lang, "key.back"))
-    value = str(ui.value) if ui.value else T(lang, "canvas.points.end")
-    so_far = T(lang, "canvas.points.so_far", table=points_text(ui.table)) if ui.table else ""
-    _number_screen(frame, T(lang, "canvas.points.ask", k=len(ui.table) + 1), value, so_far)
-
-
-def _cards(ui: CanvasUi, lang: str, frame: Frame) -> None:
-    from device.apps.canvas import chosen_cards
-
-    frame.header(
-        T(lang, "canvas.cards.title"), T(lang, "canvas.solo") if ui.players == 1 else T(lang, "players", n=ui.players)
-    )
-    _keys(
-        frame,
-        lang,
-        down=T(lang, "canvas.key.redraw") if ui.random else "",
-        ok=T(lang, "canvas.key.start"),
-        back=T(lang, "key.back"),
-    )
-    left, top, right, bottom = _inner(frame)
-    cards = chosen_cards(ui)
-    row = (bottom - top) // max(1, len(cards))
-    two_lines = row >= frame.small * 2.6
-    name_px = min(frame.body, int(row * 0.42)) if two_lines else frame.small
-    for i, card in enumerate(cards):
-        y = top + i * row
-        table = points_text(card.points)
-        table_w = frame.text_width(table, name_px, "bold")
-        summary = condition_text(lang, card.condition)
-        name = card_name(lang, card)
-        if two_lines:
-            frame.text((left, y), frame.ellipsize(name, right - left - table_w - 8, name_px, "bold"), name_px, "bold")
-            frame.text(
-                (left + frame.px(6), y + int(name_px * 1.25)),
-                frame.ellipsize(summary, right - left - frame.px(6), frame.small),
-                frame.small,
-            )
-            frame.text((right, y), table, name_px, "bold", anchor="ra")
-        else:
-            text = frame.ellipsize(
-                T(lang, "canvas.cards.line", name=name, summary=summary), right - left - table_w - 8, frame.small
-            )
-            frame.text((left, y + row // 2), text, frame.small, anchor="lm")
-            frame.text((right, y + row // 2), table, frame.small, "bold", anchor="rm")
+    draw = SETUP_SCREENS.get(ui.screen) or globals()[f"_{ui.screen}"]
+    draw(ui, ctx.lang, frame)
 
 
 # the table game ---------------------------------------------------------------------------
@@ -222,9 +77,8 @@ def _board(ui: CanvasUi, lang: str, frame: Frame) -> None:
     players = game.setup.players
     done = sum(engine.paintings_done(game, s) for s in engine.seats(game))
     frame.header(T(lang, "game.canvas"), T(lang, "canvas.board.done", done=done, all=players * PAINTINGS_EACH))
-    _keys(
+    softkeys(
         frame,
-        lang,
         T(lang, "key.prev"),
         T(lang, "key.next"),
         f"{T(lang, 'canvas.key.paint')} {seat(lang, ui.cursor)}",
@@ -249,7 +103,7 @@ def _score_table(frame: Frame, lang: str, game: engine.State, cursor: int) -> No
     y = top + row // 2
     header_px = min(frame.small, int(row * 0.7))
     for x, text in zip(columns, headers, strict=True):
-        shown = frame.ellipsize(text, card_w - 2, header_px)
+        shown = shorten(text, card_w - 2, header_px)
         frame.text((x + card_w // 2, y), shown, header_px, anchor="mm")
     frame.text((paint_x + figure_w // 2, y), T(lang, "canvas.board.paintings"), min(px, frame.small), anchor="mm")
     frame.text((right - pad, y), T(lang, "canvas.board.points"), min(px, frame.small), anchor="rm")
@@ -280,15 +134,14 @@ def _slot(ui: CanvasUi, lang: str, frame: Frame) -> None:
     number = draft.at + 1
     frame.header(T(lang, "canvas.slot.title", seat=seat(lang, draft.seat), n=number, colour=colour(lang, number)))
     first = number == 1 and ui.row == 0
-    _keys(
+    softkeys(
         frame,
-        lang,
         T(lang, "key.prev"),
         T(lang, "key.next"),
         T(lang, "key.next") if ui.row == 0 else T(lang, "key.ok"),
         T(lang, "canvas.key.cancel") if first else T(lang, "key.back"),
     )
-    left, top, right, bottom = _inner(frame)
+    left, top, right, bottom = inner(frame)
     strip_w = (right - left) * 2 // 5
     shown = tuple(Slot(ui.top, ui.bottom) if i == draft.at else s for i, s in enumerate(draft.slots))
     draw_strip(frame, (left, top, left + strip_w, bottom), shown, number, game.setup)
@@ -316,8 +169,8 @@ def _count(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     card = game.setup.cards[ui.cursor]
     frame.header(T(lang, "canvas.count.title", card=card_name(lang, card)))
-    _keys(frame, lang, "+1", "-1", T(lang, "key.ok"), T(lang, "key.back"))
-    _number_screen(
+    softkeys(frame, "+1", "-1", T(lang, "key.ok"), T(lang, "key.back"))
+    number_screen(
         frame, condition_text(lang, card.condition), str(ui.value), T(lang, "canvas.count.hint", cap=card.cap)
     )
 
@@ -333,36 +186,35 @@ def _review(ui: CanvasUi, lang: str, frame: Frame) -> None:
         T(lang, "canvas.review.sum", ribbons=ribbons, bonus=bonus),
     )
     lines = review_lines(lang, game)
-    _keys(
+    softkeys(
         frame,
-        lang,
         T(lang, "key.up") if ui.cursor > 0 else "",
-        T(lang, "key.down"),
+        T(lang, "key.down") if ui.cursor < len(lines) - 1 else "",
         T(lang, "canvas.key.confirm"),
         T(lang, "key.back"),
     )
-    _list(frame, _inner(frame), lines, ui.cursor)
+    text_list(frame, inner(frame), lines, ui.cursor)
 
 
 def _tokens(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     frame.header(T(lang, "canvas.tokens.title"))
-    _keys(frame, lang, "+1", "-1", T(lang, "key.ok"))
+    softkeys(frame, "+1", "-1", T(lang, "key.ok"))
     tied = ", ".join(f"{seat(lang, s)} {engine.total(game, s)}" for s in engine.leaders(game))
-    _number_screen(frame, T(lang, "canvas.tokens.ask", seat=seat(lang, ui.cursor)), str(ui.value), tied)
+    number_screen(frame, T(lang, "canvas.tokens.ask", seat=seat(lang, ui.cursor)), str(ui.value), tied)
 
 
 def _judge(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     frame.header(T(lang, "canvas.judge.title"))
-    _keys(frame, lang, T(lang, "key.prev"), T(lang, "key.next"), T(lang, "key.ok"))
+    softkeys(frame, T(lang, "key.prev"), T(lang, "key.next"), T(lang, "key.ok"))
     judges = engine.runner_up(game)
     who = (
         T(lang, "canvas.judge.by", seats=", ".join(seat(lang, s) for s in judges))
         if judges
         else T(lang, "canvas.judge.table")
     )
-    left, top, right, bottom = _inner(frame)
+    left, top, right, bottom = inner(frame)
     line = frame.body + frame.px(4)
     frame.fit((left, top, right, top + line), who, max_px=frame.body)
     tied = engine.best_by_tokens(game)
@@ -376,8 +228,8 @@ def _final(ui: CanvasUi, lang: str, frame: Frame) -> None:
     result = engine.outcome(game)
     assert result is not None
     frame.header(T(lang, "canvas.final.title"))
-    _keys(frame, lang, ok=T(lang, "canvas.key.new"), back=T(lang, "key.home"))
-    left, top, right, bottom = _inner(frame)
+    softkeys(frame, ok=T(lang, "canvas.key.new"), back=T(lang, "key.home"))
+    left, top, right, bottom = inner(frame)
     if game.setup.solo:
         points = engine.total(game, 1)
         half = (bottom - top) * 3 // 5
@@ -400,7 +252,7 @@ def _final(ui: CanvasUi, lang: str, frame: Frame) -> None:
             lang, "canvas.final.line", seat=seat(lang, s), ribbons=ribbon_points, bonus=engine.bonus_total(game, s)
         )
         lines.append((text, str(engine.total(game, s)), s == result.winners[0]))
-    _list(frame, (left, top + line, right, bottom), lines, 0)
+    text_list(frame, (left, top + line, right, bottom), lines)
 
 
 # solo -------------------------------------------------------------------------------------
@@ -410,8 +262,8 @@ def _turn(ui: CanvasUi, lang: str, frame: Frame) -> None:
     assert solo is not None
     frame.header(T(lang, "canvas.turn.title"), T(lang, "canvas.points", n=engine.total(game, 1)))
     ok = T(lang, "canvas.key.paint") if ui.cursor == 5 else T(lang, "canvas.key.take", n=ui.cursor + 1)
-    _keys(frame, lang, T(lang, "key.prev"), T(lang, "key.next"), ok, T(lang, "key.home"))
-    left, top, right, bottom = _inner(frame)
+    softkeys(frame, T(lang, "key.prev"), T(lang, "key.next"), ok, T(lang, "key.home"))
+    left, top, right, bottom = inner(frame)
     lines = [
         T(lang, "canvas.turn.you", tokens=solo.tokens, hand=solo.hand),
         f"{T(lang, 'canvas.turn.auto', tokens=solo.automaton_tokens)} · "
@@ -425,7 +277,7 @@ def _turn(ui: CanvasUi, lang: str, frame: Frame) -> None:
     for i, text in enumerate(lines):
         frame.text(
             (left, market_bottom + frame.px(2) + i * row + row // 2),
-            frame.ellipsize(text, right - left, frame.small),
+            shorten(text, right - left, frame.small),
             frame.small,
             anchor="lm",
         )
@@ -435,8 +287,8 @@ def _auto(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     assert game.solo is not None
     frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points", n=engine.total(game, 1)))
-    _keys(frame, lang, ok=T(lang, "canvas.key.toss"), back=T(lang, "key.home"))
-    left, top, right, bottom = _inner(frame)
+    softkeys(frame, ok=T(lang, "canvas.key.toss"), back=T(lang, "key.home"))
+    left, top, right, bottom = inner(frame)
     rule_h = frame.small + frame.px(4)
     frame.fit(
         (left, top, right, bottom - rule_h),
@@ -453,8 +305,8 @@ def _toss(ui: CanvasUi, lang: str, frame: Frame) -> None:
     assert solo is not None and solo.last_toss is not None
     toss = solo.last_toss
     frame.header(T(lang, "canvas.auto.title"))
-    _keys(frame, lang, ok=T(lang, "key.ok"), back=T(lang, "key.home"))
-    left, top, right, bottom = _inner(frame)
+    softkeys(frame, ok=T(lang, "key.ok"), back=T(lang, "key.home"))
+    left, top, right, bottom = inner(frame)
     line = int(frame.body * 1.3)
     discs_bottom = bottom - 2 * line
     draw_tokens_row(frame, (left, top, right, discs_bottom), toss.flips)

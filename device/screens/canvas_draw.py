@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+from device.render.fonts import font
 from device.render.frame import Frame
 from device.render.shapes import Box
 from engine.canvas import Setup
@@ -150,3 +152,74 @@ def _dots(frame: Frame, box: Box, count: int, fill: object) -> None:
         cx = left + (right - left) * (2 * col + 1) // (2 * cols)
         cy = top + (bottom - top) * (2 * row + 1) // (2 * rows)
         frame.draw.ellipse((cx - size // 2, cy - size // 2, cx + size // 2, cy + size // 2), fill=fill)
+
+
+# layout helpers shared by the Canvas screens ------------------------------------------------
+@lru_cache(maxsize=1024)
+def shorten(text: str, width: int, px: int, weight: str = "semibold") -> str:
+    """`text` cut with an ellipsis to fit `width` (cached: the same labels come back every frame)."""
+    face = font(px, weight)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+Line = tuple[str, str, bool]  # left text, right text, bold (a card's line) or not (a detail)
+
+
+def softkeys(frame: Frame, up: str = "", down: str = "", ok: str = "", back: str = "") -> None:
+    """The soft-key bar; keys without a label do nothing on this screen."""
+    frame.softkeys({"up": up, "down": down, "ok": ok, "back": back})
+
+
+def inner(frame: Frame, box: Box | None = None) -> Box:
+    """The content area (or `box`) with a small margin."""
+    left, top, right, bottom = box or frame.content
+    pad = frame.px(3)
+    return (left + pad, top + pad, right - pad, bottom - pad)
+
+
+def number_screen(frame: Frame, question: str, value: str, hint: str) -> None:
+    """A question, the number being chosen as large as fits, and a hint under it."""
+    left, top, right, bottom = inner(frame)
+    line = frame.body + frame.px(4)
+    frame.fit((left, top, right, top + line), question, max_px=frame.body)
+    hint_h = frame.small + frame.px(4) if hint else 0
+    frame.big_number((left, top + line, right, bottom - hint_h), value)
+    if hint:
+        frame.fit((left, bottom - hint_h, right, bottom), hint, max_px=frame.small)
+
+
+def text_list(frame: Frame, box: Box, lines: Sequence[Line], cursor: int | None = None) -> None:
+    """Lines with a figure on the right; the `cursor` line is inverted and kept in view."""
+    left, top, right, bottom = box
+    px = frame.small
+    row = int(px * 1.4)
+    rows = max(1, (bottom - top) // row)
+    first = 0 if cursor is None else max(0, min(cursor - rows + 1, len(lines) - rows))
+    first = max(0, min(first, cursor if cursor is not None else 0))
+    pad = frame.px(3)
+    arrow = pad * 3 if len(lines) > rows else 0
+    for i, (text, figure, bold) in enumerate(lines[first : first + rows]):
+        y0 = top + i * row
+        y = y0 + row // 2
+        selected = first + i == cursor
+        if selected:
+            frame.draw.rectangle((left - pad, y0, right - arrow, y0 + row - 1), fill=frame.ink)
+        fill = frame.paper if selected else frame.ink
+        weight = "bold" if bold else "semibold"
+        figure_w = frame.text_width(figure, px, "bold") + pad if figure else 0
+        shown = shorten(text, right - left - figure_w - arrow, px, weight)
+        frame.text((left, y), shown, px, weight, anchor="lm", fill=fill)
+        if figure:
+            frame.text((right - arrow - pad, y), figure, px, "bold", anchor="rm", fill=fill)
+    if first > 0:
+        frame.draw.polygon(
+            [(right - pad, top), (right, top + pad * 2), (right - pad * 2, top + pad * 2)], fill=frame.ink
+        )
+    if first + rows < len(lines):
+        frame.draw.polygon(
+            [(right - pad * 2, bottom - pad * 2), (right, bottom - pad * 2), (right - pad, bottom)], fill=frame.ink
+        )

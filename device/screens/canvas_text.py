@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from device.apps.canvas_ui import names_fr
 from device.strings.all import STRINGS as T
 from engine.canvas import Setup
 from engine.canvas_model import ELEMENTS, SLOT_COLOURS, Condition, ScoringCard, Slot
@@ -44,9 +45,9 @@ def seat(lang: str, number: int) -> str:
     return T(lang, "seat.short", seat=number)
 
 
-def card_label(lang: str, card: ScoringCard, names_fr: dict[str, str]) -> str:
-    """A card's name in the interface language."""
-    return names_fr.get(card.name, card.name) if lang == "fr" else card.name
+def card_name(lang: str, card: ScoringCard) -> str:
+    """A card's name in the interface language (French names come from the data file)."""
+    return names_fr().get(card.name, card.name) if lang == "fr" else card.name
 
 
 def condition_text(lang: str, condition: Condition) -> str:
