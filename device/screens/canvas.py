@@ -251,6 +251,9 @@ def _final(ui: CanvasUi, lang: str, frame: Frame) -> None:
         text = T(
             lang, "canvas.final.line", seat=seat(lang, s), ribbons=ribbon_points, bonus=engine.bonus_total(game, s)
         )
+        tokens = game.tokens[s - 1]
+        if tokens is not None:
+            text += T(lang, "canvas.final.tokens", n=tokens)
         lines.append((text, str(engine.total(game, s)), s == result.winners[0]))
     text_list(frame, (left, top + line, right, bottom), lines)
 
