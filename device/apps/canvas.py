@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from device.apps.base import App, Context, Reply, Sample
+from device.apps.base import App, Context, GameResult, Reply, Sample
 from device.apps.canvas_setup import SetupKeys
 from device.apps.canvas_ui import (
     MARKET_CHOICES,
@@ -25,6 +25,7 @@ from device.apps.canvas_ui import (
     names_fr,
     needs_points,
     step,
+    ui_problems,
 )
 from device.i18n import explain
 from device.render.frame import Frame
@@ -64,6 +65,24 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
     def in_progress(self, state: CanvasUi) -> bool:
         """A game is under way once it has started and until its end."""
         return state.game is not None and state.game.phase != "finished"
+
+    def result(self, state: CanvasUi) -> GameResult | None:
+        """Once the game is over: each seat's score and the winner (the solo player's award is shown)."""
+        game = state.game
+        outcome = engine.outcome(game) if game is not None else None
+        if game is None or outcome is None:
+            return None
+        seats_ = tuple(engine.seats(game))
+        return GameResult(
+            players=tuple(f"Seat {s}" for s in seats_),
+            scores=tuple(engine.total(game, s) for s in seats_),
+            winners=outcome.winners,
+            seed=state.seed,
+        )
+
+    def invariants(self, state: CanvasUi) -> list[str]:
+        """The screen matches the game's phase, scores and ribbons stay in range, tokens are kept."""
+        return ui_problems(state)
 
     # events ------------------------------------------------------------------------------
     def handle(self, state: CanvasUi, event: ButtonEvent, ctx: Context) -> Reply[CanvasUi]:

@@ -111,3 +111,45 @@ def step(value: int, button: str, low: int, high: int) -> int:
     span = high - low + 1
     delta = 1 if button == "up" else -1
     return low + (value - low + delta) % span
+
+
+# Which screens each engine phase may show (setup screens have no game yet).
+PHASE_SCREENS: dict[str, tuple[str, ...]] = {
+    "playing": ("board",),
+    "painting": ("slot",),
+    "review": ("count", "review"),
+    "tokens": ("tokens",),
+    "judging": ("judge",),
+    "finished": ("final",),
+    "turn": ("turn", "toss"),
+    "automaton": ("auto",),
+}
+
+
+def ui_problems(ui: CanvasUi) -> list[str]:
+    """Broken rules of a Canvas UI state (an empty list when all is well)."""
+    problems: list[str] = []
+    if not 1 <= ui.players <= 5:
+        problems.append(f"{ui.players} players")
+    if len(ui.chosen) > 4 or len(set(ui.chosen)) != len(ui.chosen):
+        problems.append(f"cards chosen: {ui.chosen}")
+    game = ui.game
+    if game is None:
+        if ui.screen not in ("players", "mode", "pick", "points", "cards"):
+            problems.append(f"screen {ui.screen} without a game")
+        return problems
+    if ui.screen not in PHASE_SCREENS[game.phase]:
+        problems.append(f"screen {ui.screen} during {game.phase}")
+    if engine.state_from_dict(engine.state_to_dict(game)) != game:
+        problems.append("the game does not round-trip")
+    for seat in engine.seats(game):
+        held = engine.ribbons(game, seat)
+        for card, n in zip(game.setup.cards, held, strict=True):
+            if not 0 <= n <= card.cap:
+                problems.append(f"seat {seat} holds {n} {card.name} ribbons")
+        if engine.total(game, seat) < 0:
+            problems.append(f"seat {seat} scores below zero")
+    solo = game.solo
+    if solo is not None and sum(solo.market) + solo.tokens + solo.automaton_tokens != 8:
+        problems.append("inspiration tokens appeared or vanished")
+    return problems

@@ -81,3 +81,33 @@ def test_unknown_panel_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     code, err = run(capsys, "play", "--panel", "epd1in0", "--headless", "--script", str(script))
     assert code == 2
     assert err.startswith("easel: --panel: unknown panel model 'epd1in0'; choose one of: epd2in13_V4")
+
+
+PIN_CASES = [
+    ("[buttons]\nprofile = \"hat27\"\n[buttons.pins]\nseat1 = 5\n",
+     ':4: button "seat1": GPIO 5 is already used by "up"; give it its own pin such as '),
+    ("[buttons]\nprofile = \"table\"\n[buttons.pins]\nseat3 = 24\n",
+     ":4: button \"seat3\": GPIO 24 is the e-paper panel's BUSY pin; move it to a free pin such as "),
+    ("[buttons.pins]\nseat1 = 7\n",
+     ":2: button \"seat1\": GPIO 7 is the e-paper panel's SPI0 CE1 pin; move it to a free pin such as "),
+    ("[buttons.pins]\njump = 12\n", ':2: unknown button "jump"; buttons are: up, down, ok'),
+    ("[buttons]\nprofile = \"table\"\n[buzzer]\npin = 4\n",
+     ':4: the buzzer: GPIO 4 is already used by "seat1"; give it its own pin such as '),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PIN_CASES)
+def test_bad_pin_map_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, expected: str
+) -> None:
+    """A pin used twice, a pin the panel needs, an unknown button: file, line, fix; exit 2."""
+    config = tmp_path / "easel.toml"
+    config.write_text(text, encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\n", encoding="utf-8")
+    code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
+                    "--frames", str(tmp_path / "frames"))
+    assert code == 2
+    assert err.count("\n") == 1
+    assert err.startswith(f"easel: {config}{expected}"), err
+    assert not (tmp_path / "frames").exists()

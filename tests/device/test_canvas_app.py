@@ -7,9 +7,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from device.apps.base import Context
 from device.apps.canvas import APP, CanvasUi, chosen_cards, data, mode_items
+from device.render.frame import Frame
 from device.resources import Resources
 from device.screens.canvas_samples import CHARLOTTE, Presser
 from device.settings import Settings
@@ -222,3 +225,32 @@ def test_scripts_replay_identically(name: str, tmp_path: Path) -> None:
 def test_data_names_every_card_and_setup_in_french() -> None:
     """Text a user sees exists in English and French."""
     assert all(e.name_fr for e in data().cards) and all(s.label_fr for s in data().setups)
+
+
+SAMPLES = {s.name: s.state for s in APP.samples(ctx())}
+BUTTONS = ("up", "down", "ok", "back", "roll", "seat1", "seat2", "seat3", "seat6")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(SAMPLES)), st.lists(st.sampled_from(BUTTONS), max_size=40))
+def test_random_presses_keep_every_rule(start: str, buttons: list[str]) -> None:
+    """From any screen, any presses: the app's invariants hold, states round-trip and render."""
+    ui = SAMPLES[start]
+    for button in buttons:
+        reply = APP.handle(ui, ButtonEvent(button), ctx())
+        if reply.switch == "home":
+            continue
+        ui = reply.state
+        assert APP.invariants(ui) == [], (button, APP.invariants(ui))
+    assert APP.load(json.loads(json.dumps(APP.dump(ui)))) == ui
+    APP.render(ui, ctx(), Frame(250, 122))
+
+
+def test_finished_games_go_to_the_history() -> None:
+    """The history keeps each seat's score and the winner once the game is over."""
+    final = SAMPLES["final"]
+    result = APP.result(final)
+    assert result is not None and result.scores == (13, 13, 12) and result.winners == (2,)
+    assert APP.result(SAMPLES["board"]) is None
+    solo = APP.result(SAMPLES["final-solo"])
+    assert solo is not None and solo.winners == (1,) and len(solo.scores) == 1
