@@ -2,12 +2,13 @@
 
 from device.i18n import Strings
 from device.strings.artbox import ARTBOX
+from device.strings.canvas import CANVAS
 from device.strings.common import COMMON
 from device.strings.home import HOME
 from device.strings.identik import IDENTIK
 from device.strings.toolbox import TOOLBOX
 
-TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTBOX, IDENTIK)
+TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTBOX, IDENTIK, CANVAS)
 
 
 def _merge(tables: tuple[Strings, ...]) -> Strings:
