@@ -1,0 +1,79 @@
+"""`easel play`: wire config, storage, display, buttons and buzzer around the loop, then run."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from device.clock import MonotonicClock
+from device.config import Config
+from device.loop import STOP, run_loop
+from device.resources import Resources
+from device.runner import Runner
+from device.settings import Settings
+from device.store import Store
+from hardware.events import ButtonEvent
+from hardware.panels import PANELS
+
+log = logging.getLogger("easel")
+
+
+class TerminalSink:
+    """Frames straight to the terminal simulator (it has no refresh cost to plan around)."""
+
+    def __init__(self, display: Any) -> None:
+        self.display = display
+
+    def submit(self, image: Any, screen_key: str, hide_secret: bool = False) -> None:
+        """Draw the frame now."""
+        self.display.show_full(image)
+
+    def close(self, clear: bool = False) -> None:
+        """Leave the terminal tidy."""
+        self.display.close()
+
+
+def run_interactive(config: Config, settings: Settings, seed: int, database: Path) -> int:
+    """Run until `q`, Ctrl-C or SIGTERM; returns the exit code."""
+    from hardware.keyboard import Keyboard
+    from hardware.terminal import TerminalBell, TerminalDisplay
+
+    if config.real_panel:
+        from device.hardware_setup import run_on_hardware
+
+        return run_on_hardware(config, settings, seed, database)
+    if not sys.stdin.isatty():
+        print("easel: the simulator needs a terminal; use --headless --script FILE without one",
+              file=sys.stderr)
+        return 2
+    store = Store(database)
+    saved = store.load()
+    clock = MonotonicClock(saved[1] if saved else 0)
+    display = TerminalDisplay(PANELS[settings.panel])
+    sink = TerminalSink(display)
+    resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
+    runner = Runner(store=store, resources=resources, sink=sink, clock=clock, settings=settings,
+                    seed=seed, buzzer=TerminalBell())
+    if runner.session.settings.language != settings.language:
+        from dataclasses import replace
+
+        runner.session = replace(runner.session, settings=replace(runner.session.settings,
+                                                                  language=settings.language))
+    events: queue.Queue[ButtonEvent | None] = queue.Queue()
+    stop = threading.Event()
+    keyboard = Keyboard(events.put)
+    previous = signal.signal(signal.SIGTERM, lambda *_: events.put(STOP))
+    keyboard.start()
+    try:
+        run_loop(runner, events, stop)
+    finally:
+        keyboard.close()
+        signal.signal(signal.SIGTERM, previous)
+        sink.close()
+        store.close()
+    return 0

@@ -1,0 +1,113 @@
+"""The contract between the device loop and each app (home, settings, toolbox, each game).
+
+An app is a stateless object; its state is a frozen dataclass the loop keeps, persists and
+hands back. `handle` turns a button event into a new state (usually by applying an engine
+command) and says what happened in a `Reply`; `render` draws the state on a `Frame`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from device.render.frame import Frame
+from device.resources import Resources
+from device.settings import Settings
+from hardware.buzzer import Sound
+from hardware.events import ButtonEvent
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What an app may know besides its state: settings, data, the time, a fresh seed."""
+
+    settings: Settings
+    resources: Resources
+    now_ms: int = 0
+    seed: int = 0
+
+    @property
+    def lang(self) -> str:
+        """The interface language."""
+        return self.settings.language
+
+
+@dataclass(frozen=True)
+class Reply(Generic[S]):
+    """The outcome of one event.
+
+    - `label`: set when a game command was accepted; it makes an undo point and says what
+      the command did, in the interface language ("seat 3 took #2").
+    - `error`: a one-line refusal to show (already in the interface language).
+    - `hide_secret`: this frame hides a secret (a dealt word): force a full refresh.
+    - `switch`: open another app ("home", "settings", "toolbox", a game key).
+    - `settings`: new settings chosen on the Settings screen.
+    """
+
+    state: S
+    label: str | None = None
+    error: str | None = None
+    sounds: tuple[Sound, ...] = ()
+    hide_secret: bool = False
+    switch: str | None = None
+    settings: Settings | None = None
+
+
+@dataclass(frozen=True)
+class Sample(Generic[S]):
+    """A named state for the gallery and the golden-image tests."""
+
+    name: str
+    state: S
+    now_ms: int = 0
+    settings_override: dict[str, Any] = field(default_factory=dict)
+
+
+class App(Generic[S]):
+    """Base class of every app; subclasses override what they use."""
+
+    key: str = ""
+    title_key: str = ""
+
+    def start(self, ctx: Context) -> S:
+        """A fresh state (a game starts at its setup screen), seeded with ctx.seed."""
+        raise NotImplementedError
+
+    def handle(self, state: S, event: ButtonEvent, ctx: Context) -> Reply[S]:
+        """React to one button event."""
+        raise NotImplementedError
+
+    def next_deadline(self, state: S, ctx: Context) -> int | None:
+        """The next moment (ms) this app needs `tick`, e.g. a countdown second; None if never."""
+        return None
+
+    def tick(self, state: S, ctx: Context) -> Reply[S]:
+        """Called at (or just after) `next_deadline`; returns the state with time applied."""
+        return Reply(state)
+
+    def screen_key(self, state: S) -> str:
+        """Names the screen shown: a change of key means a new screen (full refresh)."""
+        raise NotImplementedError
+
+    def render(self, state: S, ctx: Context, frame: Frame) -> None:
+        """Draw the state, including the soft-key bar."""
+        raise NotImplementedError
+
+    def in_progress(self, state: S) -> bool:
+        """True when a game is under way (the home menu then offers to continue it)."""
+        return False
+
+    def dump(self, state: S) -> dict[str, Any]:
+        """Serialise the state (to_dict)."""
+        raise NotImplementedError
+
+    def load(self, data: dict[str, Any]) -> S:
+        """Rebuild and validate a state (from_dict); raises ValueError."""
+        raise NotImplementedError
+
+    def samples(self, ctx: Context) -> Sequence[Sample[S]]:
+        """Every screen this app can show, as named sample states, for the gallery."""
+        return ()

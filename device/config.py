@@ -1,0 +1,196 @@
+"""The TOML config file: defaults, validation, and one-line errors naming file, line and fix."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from device.errors import UserError
+from device.settings import SANDGLASS_CHOICES_S
+from hardware.panels import DEFAULT_PANEL, PANELS
+
+SIMULATOR = "simulator"
+# section -> key -> (type, check, hint)
+_SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], Any, str]]] = {
+    "easel": {
+        "language": (str, ("en", "fr"), "en or fr"),
+        "word_language": (str, ("en", "fr"), "en or fr"),
+        "sandglass_s": (int, SANDGLASS_CHOICES_S, "30 to 300 in steps of 10"),
+        "buzzer": (bool, None, "true or false"),
+        "seed": (int, range(0, 2**32), "an integer from 0 to 4294967295"),
+    },
+    "display": {
+        "panel": (str, (SIMULATOR, *PANELS), f"{SIMULATOR} or one of {', '.join(PANELS)}"),
+        "simulator_panel": (str, tuple(PANELS), f"one of {', '.join(PANELS)}"),
+        "clear_on_exit": (bool, None, "true or false"),
+        "sleep_after_s": (int, range(10, 86_401), "10 to 86400 seconds"),
+    },
+    "buttons": {
+        "profile": (str, ("none", "hat27", "table"), "none, hat27 or table"),
+        "serial": (str, None, "a device path such as /dev/serial/by-id/..."),
+        "pins": (dict, None, "a table of button = BCM pin number"),
+    },
+    "buzzer": {
+        "pin": (int, range(0, 28), "a BCM pin number 0-27"),
+        "tonal": (bool, None, "true or false"),
+    },
+    "words": {"packs": (list, None, "a list of file paths")},
+    "dice": {"file": (str, None, "a file path")},
+    "storage": {"database": (str, None, "a file path")},
+}
+
+
+def default_database() -> Path:
+    """Where the database lives: systemd's StateDirectory, else the XDG state directory."""
+    state_dir = os.environ.get("STATE_DIRECTORY")
+    if state_dir:
+        return Path(state_dir.split(":")[0]) / "easel.db"
+    xdg = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(xdg) / "easel" / "easel.db"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the config file can say, with defaults."""
+
+    language: str = "en"
+    word_language: str = "en"
+    sandglass_s: int = 90
+    buzzer: bool = True
+    seed: int | None = None
+    panel: str = SIMULATOR
+    simulator_panel: str = DEFAULT_PANEL
+    clear_on_exit: bool = True
+    sleep_after_s: int = 120
+    button_profile: str = "none"
+    serial: str = ""
+    pins: dict[str, int] = field(default_factory=dict)
+    buzzer_pin: int = 0
+    buzzer_tonal: bool = False
+    word_packs: tuple[Path, ...] = ()
+    dice_file: Path | None = None
+    database: Path = field(default_factory=default_database)
+    source: str = "(defaults)"
+
+    @property
+    def real_panel(self) -> bool:
+        """True when a Waveshare panel is configured (not the simulator)."""
+        return self.panel != SIMULATOR
+
+
+def _line_of(text: str, section: str, key: str) -> int:
+    current = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        header = re.match(r"\s*\[+\s*([^\]]+?)\s*\]+", line)
+        if header:
+            current = header.group(1)
+            continue
+        if current == section and re.match(rf"\s*{re.escape(key)}\s*=", line):
+            return number
+    for number, line in enumerate(text.splitlines(), 1):
+        if re.match(rf"\s*\[+\s*{re.escape(section)}\s*\]+", line):
+            return number
+    return 1
+
+
+def load_config(path: Path | None) -> Config:
+    """Read and validate a config file (None: all defaults); UserError on anything wrong."""
+    if path is None:
+        return Config()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such config file; check the --config path") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not UTF-8 text; save the config as UTF-8") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the config ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        found = re.search(r"line (\d+)", message)
+        line = found.group(1) if found else "1"
+        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+        raise UserError(f"{path}:{line}: malformed TOML ({reason}); fix the syntax") from None
+    return _build(data, text, path)
+
+
+def _build(data: dict[str, Any], text: str, path: Path) -> Config:
+    values: dict[str, Any] = {}
+    for section, body in data.items():
+        if section not in _SCHEMA:
+            line = _line_of(text, section, "")
+            raise UserError(f"{path}:{line}: unknown section [{section}]; known: "
+                            f"{', '.join('[' + s + ']' for s in _SCHEMA)}")
+        if not isinstance(body, dict):
+            raise UserError(f"{path}:{_line_of(text, '', section)}: '{section}' must be a [{section}] table")
+        for key, value in body.items():
+            where = f"{path}:{_line_of(text, section, key)}"
+            if key not in _SCHEMA[section]:
+                raise UserError(f"{where}: unknown key '{key}' in [{section}]; known keys: "
+                                f"{', '.join(_SCHEMA[section])}")
+            kind, allowed, hint = _SCHEMA[section][key]
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise UserError(f"{where}: {key} = {value!r} has the wrong type; use {hint}")
+            if allowed is not None and value not in allowed:
+                raise UserError(f"{where}: {key} = {value!r} is out of range; use {hint}")
+            values[(section, key)] = value
+    return _to_config(values, text, path)
+
+
+def _resolve(base: Path, value: str) -> Path:
+    candidate = Path(os.path.expanduser(value))
+    return candidate if candidate.is_absolute() else base.parent / candidate
+
+
+def _to_config(values: dict[tuple[str, str], Any], text: str, path: Path) -> Config:
+    get = values.get
+    pins = get(("buttons", "pins"), {})
+    for name, pin in pins.items():
+        if not isinstance(pin, int) or isinstance(pin, bool):
+            line = _line_of(text, "buttons.pins", name)
+            raise UserError(f"{path}:{line}: pin for '{name}' must be a BCM pin number, not {pin!r}")
+    packs = get(("words", "packs"), [])
+    if not all(isinstance(p, str) for p in packs):
+        raise UserError(f"{path}:{_line_of(text, 'words', 'packs')}: packs must be a list of file paths")
+    config = Config(
+        language=get(("easel", "language"), "en"),
+        word_language=get(("easel", "word_language"), get(("easel", "language"), "en")),
+        sandglass_s=get(("easel", "sandglass_s"), 90),
+        buzzer=get(("easel", "buzzer"), True),
+        seed=get(("easel", "seed")),
+        panel=get(("display", "panel"), SIMULATOR),
+        simulator_panel=get(("display", "simulator_panel"), DEFAULT_PANEL),
+        clear_on_exit=get(("display", "clear_on_exit"), True),
+        sleep_after_s=get(("display", "sleep_after_s"), 120),
+        button_profile=get(("buttons", "profile"), "none"),
+        serial=get(("buttons", "serial"), ""),
+        pins=dict(pins),
+        buzzer_pin=get(("buzzer", "pin"), 0),
+        buzzer_tonal=get(("buzzer", "tonal"), False),
+        word_packs=tuple(_resolve(path, p) for p in packs),
+        dice_file=_resolve(path, get(("dice", "file"))) if get(("dice", "file")) else None,
+        database=_resolve(path, get(("storage", "database"))) if get(("storage", "database"))
+        else default_database(),
+        source=str(path),
+    )
+    _check_pins(config, text, path)
+    return config
+
+
+def _check_pins(config: Config, text: str, path: Path) -> None:
+    """Refuse unknown buttons, pins used twice and pins the panel needs."""
+    from hardware.pins import PinMapError, pin_map_for
+
+    try:
+        pin_map_for(config.button_profile, config.pins,
+                    buzzer_pin=config.buzzer_pin or None)
+    except PinMapError as exc:
+        name = getattr(exc, "button", "") or ""
+        line = _line_of(text, "buttons.pins", name) if name else _line_of(text, "buttons", "profile")
+        raise UserError(f"{path}:{line}: {exc}") from None

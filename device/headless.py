@@ -1,0 +1,80 @@
+"""`easel play --headless`: run a button script in virtual time, saving every frame shown."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TextIO
+
+from PIL import Image
+
+from device.clock import VirtualClock
+from device.errors import UserError
+from device.runner import Runner
+from device.script import Step, Wait, parse_script
+from device.session import session_to_dict
+from hardware.buzzer import Sound
+
+
+class FrameRecorder:
+    """A frame sink that writes each new frame as NNNN.png (identical frames are not refreshes)."""
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory
+        self.count = 0
+        self.last: bytes | None = None
+        self.keys: list[tuple[str, bool]] = []
+        if directory is not None:
+            directory.mkdir(parents=True, exist_ok=True)
+
+    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False) -> None:
+        """Record the frame if it differs from the one shown."""
+        data = image.tobytes()
+        if data == self.last and not hide_secret:
+            return
+        self.last = data
+        self.count += 1
+        self.keys.append((screen_key, hide_secret))
+        if self.directory is not None:
+            image.save(self.directory / f"{self.count:04d}.png")
+
+
+def run_script(runner: Runner, clock: VirtualClock, steps: list[Step]) -> None:
+    """Feed the steps to the runner, firing every deadline that falls inside a wait."""
+    for step in steps:
+        if isinstance(step, Wait):
+            target = clock.now_ms() + step.ms
+            while (deadline := runner.next_deadline()) is not None and deadline <= target:
+                clock.set(deadline)
+                runner.tick()
+            clock.set(target)
+        else:
+            runner.handle(step)
+
+
+def run_stream(runner: Runner, clock: VirtualClock, lines: TextIO, acks: TextIO) -> None:
+    """Run steps as they arrive (`--script -`), printing `ok N` once step N is saved.
+
+    A bad line is reported as `error <message>` and skipped, so a feeding program sees
+    exactly which steps were acknowledged.
+    """
+    for number, line in enumerate(lines, 1):
+        try:
+            steps = parse_script(line, "<stdin>", first_line=number)
+        except UserError as exc:
+            acks.write(f"error {exc}\n")
+            acks.flush()
+            continue
+        run_script(runner, clock, steps)
+        acks.write(f"ok {number}\n")
+        acks.flush()
+
+
+def write_state(runner: Runner, directory: Path, sounds: list[tuple[int, Sound]]) -> None:
+    """Write the final session (every app's state) as state.json and the sounds as sounds.txt."""
+    data = session_to_dict(runner.session)
+    data["now_ms"] = runner.clock.now_ms()
+    (directory / "state.json").write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                                          encoding="utf-8")
+    lines = [f"{ms} {sound}" for ms, sound in sounds]
+    (directory / "sounds.txt").write_text("".join(line + "\n" for line in lines), encoding="utf-8")

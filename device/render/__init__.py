@@ -1,0 +1,1 @@
+"""Drawing helpers shared by every screen: fonts, layout, shapes, soft keys."""

@@ -1,0 +1,231 @@
+"""A frame being drawn: the panel-sized image plus the layout helpers every screen uses.
+
+Sizes scale with `unit` (1.0 on the smallest 250x122 panel), so one layout serves every
+panel from 250x122 to 800x480. Screens draw with `ink` on `paper`; on a colour panel the
+image is RGB and `colour()` gives real colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from device.render.fonts import font
+from device.render.shapes import Box, draw_arrow, draw_shape
+
+SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
+_REFERENCE_PX = 100
+PALETTE: dict[str, tuple[int, int, int]] = {
+    "black": (0, 0, 0), "white": (255, 255, 255), "green": (0, 255, 0), "blue": (0, 0, 255),
+    "red": (255, 0, 0), "yellow": (255, 255, 0), "orange": (255, 128, 0),
+}
+
+
+class Frame:
+    """An image of the panel's size with helpers for headers, soft keys, text and shapes."""
+
+    def __init__(self, width: int, height: int, colour: bool = False) -> None:
+        self.width = width
+        self.height = height
+        self.is_colour = colour
+        if colour:
+            self.image = Image.new("RGB", (width, height), PALETTE["white"])
+            self.ink: object = PALETTE["black"]
+            self.paper: object = PALETTE["white"]
+        else:
+            self.image = Image.new("1", (width, height), 1)
+            self.ink = 0
+            self.paper = 1
+        self.draw = ImageDraw.Draw(self.image)
+        self.unit = min(width / 250, height / 122)
+        self.top = 0
+        self.bottom = height
+
+    # sizes -------------------------------------------------------------------------------
+    def px(self, base: float) -> int:
+        """A size given for the 250x122 panel, scaled to this one."""
+        return max(1, round(base * self.unit))
+
+    @property
+    def small(self) -> int:
+        """Font size for secondary text."""
+        return self.px(11)
+
+    @property
+    def body(self) -> int:
+        """Font size for ordinary text."""
+        return self.px(14)
+
+    @property
+    def large(self) -> int:
+        """Font size for the one thing a screen is about."""
+        return self.px(22)
+
+    @property
+    def stroke(self) -> int:
+        """Line width for outlines."""
+        return max(1, self.px(1.6))
+
+    def colour(self, name: str) -> object:
+        """A palette colour on a colour panel; ink on a 1-bit one."""
+        return PALETTE[name] if self.is_colour else self.ink
+
+    # text --------------------------------------------------------------------------------
+    def text_width(self, text: str, px: int, weight: str = "semibold") -> int:
+        """How wide `text` is at `px`."""
+        return int(font(px, weight).getlength(text))
+
+    def text(self, xy: tuple[int, int], text: str, px: int | None = None, weight: str = "semibold",
+             anchor: str = "la", fill: object = None) -> None:
+        """Draw `text` at `xy` (PIL anchor, default left-ascender)."""
+        self.draw.text(xy, text, font=font(px or self.body, weight), anchor=anchor,
+                       fill=self.ink if fill is None else fill)
+
+    def fit_px(self, text: str, box: Box, max_px: int, min_px: int = 8, weight: str = "semibold") -> int:
+        """The largest size <= max_px at which `text` fits inside `box`.
+
+        Glyph boxes scale linearly with the size, so one measurement at a reference size
+        predicts the answer; a couple of checks correct the rounding.
+        """
+        width, height = box[2] - box[0], box[3] - box[1]
+        if not text or width <= 0 or height <= 0:
+            return min_px
+        left, top, right, bottom = font(_REFERENCE_PX, weight).getbbox(text)
+        scale = min(width / max(1, right - left), height / max(1, bottom - top))
+        px = max(min_px, min(max_px, int(_REFERENCE_PX * scale)))
+        for _ in range(4):
+            left, top, right, bottom = font(px, weight).getbbox(text)
+            if (right - left <= width and bottom - top <= height) or px <= min_px:
+                break
+            px = max(min_px, px - max(1, px // 40))
+        return px
+
+    def fit(self, box: Box, text: str, max_px: int | None = None, min_px: int = 8,
+            weight: str = "semibold", align: str = "center", fill: object = None) -> int:
+        """Draw `text` as large as fits in `box` (up to max_px), centred or left-aligned."""
+        px = self.fit_px(text, box, max_px or self.large * 3, min_px, weight)
+        cy = (box[1] + box[3]) // 2
+        if align == "left":
+            self.text((box[0], cy), text, px, weight, anchor="lm", fill=fill)
+        elif align == "right":
+            self.text((box[2], cy), text, px, weight, anchor="rm", fill=fill)
+        else:
+            self.text(((box[0] + box[2]) // 2, cy), text, px, weight, anchor="mm", fill=fill)
+        return px
+
+    def ellipsize(self, text: str, width: int, px: int, weight: str = "semibold") -> str:
+        """`text`, cut with an ellipsis so it fits `width`."""
+        if self.text_width(text, px, weight) <= width:
+            return text
+        while text and self.text_width(text + "…", px, weight) > width:
+            text = text[:-1]
+        return text + "…"
+
+    # regions -----------------------------------------------------------------------------
+    def header(self, title: str, right: str = "") -> None:
+        """An inverted title bar across the top; the content area starts below it."""
+        height = min(self.px(17), max(17, self.height // 7))
+        self.draw.rectangle((0, 0, self.width - 1, height - 1), fill=self.ink)
+        px = int(height * 0.72)
+        pad = self.px(4)
+        cy = height // 2
+        right_w = self.text_width(right, px) + pad if right else 0
+        shown = self.ellipsize(title, self.width - 2 * pad - right_w, px, "bold")
+        self.text((pad, cy), shown, px, "bold", anchor="lm", fill=self.paper)
+        if right:
+            self.text((self.width - pad, cy), right, px, anchor="rm", fill=self.paper)
+        self.top = height
+
+    def softkeys(self, labels: Mapping[str, str]) -> None:
+        """The bar of the four keys (up, down, ok, back) with what each does now.
+
+        A key with no label does nothing on this screen and is drawn empty.
+        """
+        height = min(self.px(15), max(15, self.height // 8))
+        top = self.height - height
+        self.draw.line((0, top, self.width, top), fill=self.ink, width=1)
+        cell = self.width / len(SOFT_KEYS)
+        px = int(height * 0.7)
+        icon = int(height * 0.5)
+        for i, key in enumerate(SOFT_KEYS):
+            label = labels.get(key, "")
+            left = int(i * cell)
+            if i:
+                self.draw.line((left, top, left, self.height), fill=self.ink, width=1)
+            if not label:
+                continue
+            pad = self.px(3)
+            iy = top + (height - icon) // 2
+            ibox = (left + pad, iy, left + pad + icon, iy + icon)
+            if key == "ok":
+                self.draw.ellipse(ibox, fill=self.ink)
+            else:
+                draw_arrow(self.draw, {"up": "up", "down": "down", "back": "left"}[key], ibox, self.ink)
+            text_left = ibox[2] + pad
+            shown = self.ellipsize(label, int(left + cell) - text_left - 1, px)
+            self.text((text_left, top + height // 2), shown, px, anchor="lm")
+        self.bottom = top
+
+    @property
+    def content(self) -> Box:
+        """The area between the header and the soft keys."""
+        return (0, self.top, self.width, self.bottom)
+
+    def toast(self, text: str) -> None:
+        """A one-line message (why a press was refused) over the bottom of the content area."""
+        px = self.small
+        height = int(px * 1.5)
+        box = (0, self.bottom - height, self.width, self.bottom)
+        self.draw.rectangle(box, fill=self.ink)
+        shown = self.ellipsize(text, self.width - self.px(8), px)
+        self.text((self.width // 2, box[1] + height // 2), shown, px, anchor="mm", fill=self.paper)
+
+    # widgets -----------------------------------------------------------------------------
+    def menu(self, box: Box, items: Sequence[str], cursor: int, px: int | None = None,
+             right: Sequence[str] = ()) -> None:
+        """A vertical list with the cursor row inverted, scrolled to keep the cursor visible."""
+        px = px or self.body
+        row = int(px * 1.35)
+        rows = max(1, (box[3] - box[1]) // row)
+        first = min(max(0, cursor - rows + 1), max(0, len(items) - rows))
+        first = max(0, min(first, cursor))
+        pad = self.px(4)
+        scrolling = len(items) > rows
+        arrow_w = pad * 3 if scrolling else 0
+        for i, item in enumerate(items[first:first + rows]):
+            index = first + i
+            top = box[1] + i * row
+            selected = index == cursor
+            fill = self.paper if selected else self.ink
+            if selected:
+                self.draw.rectangle((box[0], top, box[2] - 1, top + row - 1), fill=self.ink)
+            extra = right[index] if index < len(right) else ""
+            extra_w = self.text_width(extra, px) + 2 * pad if extra else 0
+            shown = self.ellipsize(item, box[2] - box[0] - 2 * pad - extra_w - arrow_w, px)
+            self.text((box[0] + pad, top + row // 2), shown, px, anchor="lm", fill=fill)
+            if extra:
+                self.text((box[2] - pad - arrow_w, top + row // 2), extra, px, anchor="rm", fill=fill)
+        rows_bottom = box[1] + min(rows, len(items)) * row
+        if first > 0:
+            draw_arrow(self.draw, "up", (box[2] - pad * 2, box[1] + pad, box[2] - 2, box[1] + pad * 3),
+                       self.paper if cursor == first else self.ink)
+        if first + rows < len(items):
+            last_selected = cursor == first + rows - 1
+            draw_arrow(self.draw, "down", (box[2] - pad * 2, rows_bottom - pad * 3, box[2] - 2, rows_bottom - pad),
+                       self.paper if last_selected else self.ink)
+
+    def shape(self, name: str, box: Box, width: int | None = None) -> None:
+        """Draw one of the dice shapes inside `box`."""
+        draw_shape(self.draw, name, box, width or self.stroke, self.ink)
+
+    def big_number(self, box: Box, text: str) -> int:
+        """Digits as tall as the box allows (the countdown); returns the size used."""
+        return self.fit(box, text, max_px=int((box[3] - box[1]) * 1.3), weight="bold")
+
+    def invert(self, box: Box) -> None:
+        """Invert a rectangle (1-bit frames only)."""
+        from PIL import ImageChops
+
+        region = self.image.crop(box)
+        self.image.paste(ImageChops.invert(region.convert("L")).convert(self.image.mode), box[:2])

@@ -1,0 +1,55 @@
+"""Data the apps read (dice faces, word decks), loaded once from the package and the config."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources as importlib_resources
+from pathlib import Path
+
+from engine.dice import SHAPES, Die
+
+
+class DataError(ValueError):
+    """A data file that cannot be used; the message names the file and the fix."""
+
+
+def _read_dice(text: str, where: str) -> tuple[Die, ...]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{where}: malformed TOML ({exc}); fix the syntax") from None
+    dice = data.get("shape_dice")
+    if not isinstance(dice, list) or not dice:
+        raise DataError(f"{where}: needs at least one [[shape_dice]] table")
+    out = []
+    for i, entry in enumerate(dice, 1):
+        faces = entry.get("faces") if isinstance(entry, dict) else None
+        if not isinstance(faces, list) or not faces:
+            raise DataError(f"{where}: shape die {i} needs a non-empty faces list")
+        for face in faces:
+            if face not in SHAPES:
+                raise DataError(f"{where}: shape die {i} has face {face!r}; use {', '.join(SHAPES)}")
+        out.append(Die(str(entry.get("name", f"shape die {i}")), tuple(faces)))
+    return tuple(out)
+
+
+@dataclass
+class Resources:
+    """Lazily loaded data; paths from the config override the packaged defaults."""
+
+    dice_file: Path | None = None
+    word_packs: tuple[Path, ...] = field(default_factory=tuple)
+
+    @cached_property
+    def shape_dice(self) -> tuple[Die, ...]:
+        """The four #ARTBOX shape dice (faces from data/dice.toml or the config's file)."""
+        if self.dice_file is not None:
+            try:
+                text = self.dice_file.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise DataError(f"{self.dice_file}: cannot read the dice file ({exc.strerror})") from None
+            return _read_dice(text, str(self.dice_file))
+        packaged = importlib_resources.files("device") / "data" / "dice.toml"
+        return _read_dice(packaged.read_text(encoding="utf-8"), "device/data/dice.toml")

@@ -1,0 +1,106 @@
+"""Screen pieces used by several apps: the sandglass face, shape groups, seat grids."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from device.apps.timing import shown_seconds
+from device.render.frame import Frame
+from device.render.shapes import Box
+from engine.dice import tally
+from engine.sandglass import Sandglass
+
+
+def clock_text(ms: int) -> str:
+    """Remaining time as m:ss (rounded up to the second shown)."""
+    seconds = shown_seconds(ms)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def draw_glass_icon(frame: Frame, box: Box, fraction_top: float) -> None:
+    """A small sandglass drawing with its top bulb `fraction_top` full."""
+    left, top, right, bottom = box
+    width = min(right - left, (bottom - top) * 2 // 3)
+    cx = (left + right) // 2
+    x0, x1 = cx - width // 2, cx + width // 2
+    mid = (top + bottom) // 2
+    ink, stroke = frame.ink, frame.stroke
+    frame.draw.line((x0, top, x1, top), fill=ink, width=stroke)
+    frame.draw.line((x0, bottom, x1, bottom), fill=ink, width=stroke)
+    frame.draw.line((x0, top, cx, mid, x1, top), fill=ink, width=stroke)
+    frame.draw.line((x0, bottom, cx, mid, x1, bottom), fill=ink, width=stroke)
+    fraction_top = max(0.0, min(1.0, fraction_top))
+    half = mid - top
+    top_level = mid - int(half * fraction_top)
+    if fraction_top > 0:
+        inset = (top_level - top) * (x1 - x0) // (2 * max(1, half))
+        frame.draw.polygon([(x0 + inset, top_level), (x1 - inset, top_level), (cx, mid)], fill=ink)
+    bottom_fill = 1.0 - fraction_top
+    if bottom_fill > 0:
+        level = bottom - int(half * bottom_fill)
+        inset = (bottom - level) * (x1 - x0) // (2 * max(1, half))
+        frame.draw.polygon([(x0 + inset, bottom), (x1 - inset, bottom), (cx, level)], fill=ink)
+
+
+def draw_countdown(frame: Frame, box: Box, glass: Sandglass, now_ms: int, note: str = "") -> None:
+    """Big m:ss digits (at least 40% of the panel height) with a sand-level icon beside them."""
+    left, top, right, bottom = box
+    remaining = glass.remaining_ms(now_ms)
+    digits_h = max(int(frame.height * 0.52), 1)
+    icon_w = (bottom - top) * 2 // 5
+    pad = frame.px(4)
+    icon_box = (left + pad, top + pad, left + pad + icon_w, bottom - pad)
+    draw_glass_icon(frame, icon_box, remaining / glass.length_ms)
+    note_h = frame.small + pad if note else 0
+    avail_h = bottom - top - note_h
+    digit_top = top + max(0, (avail_h - digits_h) // 2)
+    digit_box = (icon_box[2] + pad, digit_top, right - pad, digit_top + min(digits_h, avail_h))
+    frame.big_number(digit_box, clock_text(remaining))
+    if note:
+        frame.text(((digit_box[0] + digit_box[2]) // 2, bottom - pad), note, frame.small, "bold", anchor="md")
+
+
+def draw_shape_groups(frame: Frame, box: Box, faces: Sequence[str], shape_name: dict[str, str]) -> None:
+    """Rolled shapes grouped with counts: "2 x" and the drawn shape, side by side."""
+    groups = tally(faces)
+    if not groups:
+        return
+    left, top, right, bottom = box
+    cell = (right - left) // len(groups)
+    size = min(cell * 5 // 10, (bottom - top) * 6 // 10)
+    label_px = max(frame.small, size // 2)
+    for i, (face, count) in enumerate(groups):
+        cx = left + cell * i + cell // 2
+        count_text = f"{count}×"
+        count_w = frame.text_width(count_text, label_px, "bold")
+        total = count_w + frame.px(3) + size
+        x0 = cx - total // 2
+        cy = top + (bottom - top - frame.small) // 2
+        frame.text((x0, cy), count_text, label_px, "bold", anchor="lm")
+        shape_box = (x0 + count_w + frame.px(3), cy - size // 2, x0 + total, cy + size // 2)
+        frame.shape(face, shape_box, max(frame.stroke, size // 12))
+        name = shape_name.get(face, face)
+        frame.text((cx, bottom - frame.px(2)), name, frame.small, anchor="md")
+
+
+def draw_seat_tokens(frame: Frame, box: Box, captions: Sequence[str]) -> None:
+    """Number tokens taken so far: '#1' with its caption (the seat) under it, 4 a row."""
+    seats = captions
+    if not seats:
+        return
+    left, top, right, bottom = box
+    per_row = 4
+    rows = (len(seats) + per_row - 1) // per_row
+    cell_w = (right - left) // per_row
+    cell_h = (bottom - top) // max(rows, 1)
+    for i, caption in enumerate(captions):
+        row, col = divmod(i, per_row)
+        x0 = left + col * cell_w
+        y0 = top + row * cell_h
+        pad = frame.px(2)
+        frame.draw.rounded_rectangle((x0 + pad, y0 + pad, x0 + cell_w - pad, y0 + cell_h - pad),
+                                     radius=frame.px(4), outline=frame.ink, width=frame.stroke)
+        token_box = (x0 + pad * 2, y0 + pad * 2, x0 + cell_w - pad * 2, y0 + cell_h * 3 // 5)
+        frame.fit(token_box, f"#{i + 1}", weight="bold")
+        seat_box = (x0 + pad * 2, y0 + cell_h * 3 // 5, x0 + cell_w - pad * 2, y0 + cell_h - pad * 2)
+        frame.fit(seat_box, caption, max_px=frame.body)

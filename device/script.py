@@ -1,0 +1,64 @@
+"""Headless button scripts: `press NAME`, `hold NAME`, `wait SECONDS`, `# comment`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from device.errors import UserError
+from hardware.events import BUTTONS, ButtonEvent
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Let virtual time pass."""
+
+    ms: int
+
+
+Step = ButtonEvent | Wait
+
+
+def parse_script(text: str, source: str, first_line: int = 1) -> list[Step]:
+    """Parse a script; UserError names the file, the line and how to fix it."""
+    steps: list[Step] = []
+    for number, raw in enumerate(text.splitlines(), first_line):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = f"{source}:{number}"
+        words = line.split()
+        verb = words[0].lower()
+        if verb in ("press", "hold"):
+            if len(words) != 2:
+                raise UserError(f"{where}: '{line}' needs one button, e.g. '{verb} ok'")
+            if words[1] not in BUTTONS:
+                raise UserError(f"{where}: unknown button '{words[1]}'; use one of up, down, ok, back, roll, timer, "
+                                "seat1..seat8")
+            steps.append(ButtonEvent(words[1], "press" if verb == "press" else "hold"))
+        elif verb == "wait":
+            if len(words) != 2:
+                raise UserError(f"{where}: '{line}' needs a number of seconds, e.g. 'wait 90'")
+            try:
+                seconds = float(words[1])
+            except ValueError:
+                raise UserError(f"{where}: '{words[1]}' is not a number of seconds; write e.g. 'wait 1.5'") from None
+            if seconds < 0 or seconds != seconds or seconds > 86_400:
+                raise UserError(f"{where}: wait {words[1]} is out of range; use 0 to 86400 seconds")
+            steps.append(Wait(round(seconds * 1000)))
+        else:
+            raise UserError(f"{where}: unknown step '{words[0]}'; use press NAME, hold NAME or wait SECONDS")
+    return steps
+
+
+def read_script(path: Path) -> list[Step]:
+    """Read and parse a script file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such script file; check the path") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not UTF-8 text; save the script as UTF-8") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the script ({exc.strerror})") from None
+    return parse_script(text, str(path))

@@ -1,0 +1,121 @@
+"""The whole device state: settings, which app is open, and every app's state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from device.apps import app, available
+from device.apps.base import App, Context, Reply
+from device.apps.home import HomeUi
+from device.settings import Settings
+from engine import codec
+from engine.rng import Rng
+
+
+@dataclass(frozen=True)
+class Session:
+    """Open app (`mode`), settings, app states by key, and the seed new games derive from."""
+
+    settings: Settings
+    seed: int
+    mode: str = "home"
+    states: dict[str, Any] = field(default_factory=dict)
+    games_started: int = 0
+    message: str = ""
+
+    def app(self) -> App[Any]:
+        """The open app."""
+        found = app(self.mode)
+        assert found is not None, self.mode
+        return found
+
+    def state(self) -> Any:
+        """The open app's state."""
+        return self.states[self.mode]
+
+    def with_state(self, mode: str, state: Any) -> Session:
+        """A session with one app's state replaced."""
+        return replace(self, states={**self.states, mode: state})
+
+
+def new_session(settings: Settings, seed: int, ctx: Context) -> Session:
+    """A fresh session on the home menu."""
+    session = Session(settings=settings, seed=seed)
+    return open_app(session, "home", ctx)
+
+
+def next_seed(session: Session) -> tuple[int, Session]:
+    """A seed for the next game, derived from the session seed and a counter."""
+    value, _ = Rng.from_seed(session.seed ^ (session.games_started * 0x9E3779B97F4A7C15)).next_u64()
+    return value & 0xFFFFFFFF, replace(session, games_started=session.games_started + 1)
+
+
+def open_app(session: Session, mode: str, ctx: Context) -> Session:
+    """Switch to `mode`, starting its state if it has none; home learns what is under way."""
+    target = app(mode)
+    if target is None:
+        raise ValueError(f"no app {mode!r}")
+    if mode not in session.states:
+        seed, session = next_seed(session)
+        session = session.with_state(mode, target.start(replace(ctx, seed=seed)))
+    if mode == "home":
+        under_way = tuple(
+            key for key, state in session.states.items()
+            if key not in ("home", "settings") and (a := app(key)) is not None and a.in_progress(state)
+        )
+        home = session.states["home"]
+        assert isinstance(home, HomeUi)
+        session = session.with_state("home", replace(home, available=available(), in_progress=under_way))
+    return replace(session, mode=mode)
+
+
+def apply_reply(session: Session, mode: str, reply: Reply[Any], ctx: Context) -> Session:
+    """Fold an app's reply into the session (state, settings, message, switch)."""
+    session = session.with_state(mode, reply.state)
+    if reply.settings is not None:
+        session = replace(session, settings=reply.settings)
+    if reply.error:
+        session = replace(session, message=reply.error)
+    if reply.switch is not None:
+        session = open_app(session, reply.switch, replace(ctx, settings=session.settings))
+    return session
+
+
+def session_to_dict(session: Session) -> dict[str, Any]:
+    """Serialise every app's state with its own `dump`."""
+    states = {}
+    for key, state in session.states.items():
+        owner = app(key)
+        if owner is not None:
+            states[key] = owner.dump(state)
+    return {
+        "settings": codec.to_dict(session.settings),
+        "seed": session.seed,
+        "mode": session.mode,
+        "games_started": session.games_started,
+        "states": states,
+    }
+
+
+def session_from_dict(data: dict[str, Any]) -> Session:
+    """Rebuild a session; raises ValueError when anything does not validate."""
+    if not isinstance(data, dict):
+        raise ValueError("the saved session is not an object")
+    settings = codec.from_dict(Settings, data.get("settings"))
+    states = {}
+    for key, raw in dict(data.get("states", {})).items():
+        owner = app(key)
+        if owner is None:
+            continue
+        states[key] = owner.load(raw)
+    mode = str(data.get("mode", "home"))
+    if mode not in states:
+        mode = "home"
+    if "home" not in states:
+        states["home"] = HomeUi()
+    seed = data.get("seed")
+    started = data.get("games_started", 0)
+    if not isinstance(seed, int) or not isinstance(started, int):
+        raise ValueError("the saved session has no valid seed")
+    return Session(settings=settings, seed=seed, mode=mode, states=states, games_started=started)

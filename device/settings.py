@@ -1,0 +1,30 @@
+"""What the Settings screen changes: languages, simulated panel, buzzer, sandglass length."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hardware.panels import DEFAULT_PANEL, PANELS
+
+SANDGLASS_CHOICES_S: tuple[int, ...] = tuple(range(30, 301, 10))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player-changeable settings (persisted with the session)."""
+
+    language: str = "en"
+    word_language: str = "en"
+    panel: str = DEFAULT_PANEL
+    buzzer: bool = True
+    sandglass_s: int = 90
+
+    def __post_init__(self) -> None:
+        if self.language not in ("en", "fr"):
+            raise ValueError(f"language must be en or fr, not {self.language!r}")
+        if self.word_language not in ("en", "fr"):
+            raise ValueError(f"word language must be en or fr, not {self.word_language!r}")
+        if self.panel not in PANELS:
+            raise ValueError(f"unknown panel model {self.panel!r}")
+        if self.sandglass_s not in SANDGLASS_CHOICES_S:
+            raise ValueError(f"sandglass length must be 30-300 s in steps of 10, not {self.sandglass_s}")

@@ -1,0 +1,1 @@
+"""String tables, one module per app; `ALL` merges them (a key defined twice is an error)."""

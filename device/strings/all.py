@@ -1,0 +1,18 @@
+"""Every string table merged; apps look texts up here."""
+
+from device.i18n import Strings
+from device.strings.common import COMMON
+from device.strings.home import HOME
+from device.strings.toolbox import TOOLBOX
+
+TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX)
+
+
+def _merge(tables: tuple[Strings, ...]) -> Strings:
+    merged = tables[0]
+    for table in tables[1:]:
+        merged = merged.merged(table)
+    return merged
+
+
+STRINGS = _merge(TABLES)

@@ -1,0 +1,26 @@
+"""Texts shared by every screen."""
+
+from device.i18n import Strings
+
+COMMON = Strings({
+    "key.back": ("Back", "Retour"),
+    "key.ok": ("OK", "OK"),
+    "key.open": ("Open", "Ouvrir"),
+    "key.prev": ("Prev", "Préc."),
+    "key.next": ("Next", "Suiv."),
+    "key.up": ("Up", "Haut"),
+    "key.down": ("Down", "Bas"),
+    "key.change": ("Change", "Changer"),
+    "key.home": ("Home", "Accueil"),
+    "seat": ("Seat {seat}", "Place {seat}"),
+    "seat.short": ("S{seat}", "P{seat}"),
+    "players": ("{n} players", "{n} joueurs"),
+    "undid": ("Undid: {label}", "Annulé : {label}"),
+    "redid": ("Redid: {label}", "Rétabli : {label}"),
+    "nothing_to_undo": ("Nothing to undo", "Rien à annuler"),
+    "nothing_to_redo": ("Nothing to redo", "Rien à rétablir"),
+    "panel_fault": ("Panel fault: {message}", "Panneau en défaut : {message}"),
+    "storage_fault": ("Storage full: playing on in memory", "Stockage plein : la partie continue en mémoire"),
+    "on": ("on", "oui"),
+    "off": ("off", "non"),
+})

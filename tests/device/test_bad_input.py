@@ -1,0 +1,83 @@
+"""Bad input gives one clear line naming the file, line and fix, exit code 2, and writes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from device.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """Run the CLI; return the exit code and stderr."""
+    code = main(list(args))
+    return code, capsys.readouterr().err
+
+
+CONFIG_CASES = [
+    ("[easel]\nlanguage = \"en\"\ncolour = 3\n", ":3: unknown key 'colour' in [easel]; known keys: "),
+    ("[easel]\nlanguage = \"de\"\n", ":2: language = 'de' is out of range; use en or fr"),
+    ("[easel]\nsandglass_s = \"90\"\n", ":2: sandglass_s = '90' has the wrong type; use 30 to 300 in steps of 10"),
+    ("[easel]\nsandglass_s = 500\n", ":2: sandglass_s = 500 is out of range; use 30 to 300 in steps of 10"),
+    ("[display]\npanel = \"epd9in9\"\n", ":2: panel = 'epd9in9' is out of range; use simulator or one of "),
+    ("[easel\nlanguage = 1\n", ":1: malformed TOML ("),
+    ("\n[sound]\nvolume = 3\n", ":2: unknown section [sound]; known: "),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CONFIG_CASES)
+def test_bad_config_is_one_line_with_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, expected: str
+) -> None:
+    """A config mistake names file and line, says how to fix it, exits 2, writes no frames."""
+    config = tmp_path / "easel.toml"
+    config.write_text(text, encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\n", encoding="utf-8")
+    frames = tmp_path / "frames"
+    code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
+                    "--frames", str(frames))
+    assert code == 2
+    assert err.count("\n") == 1
+    assert err.startswith(f"easel: {config}{expected}")
+    assert not frames.exists()
+
+
+SCRIPT_CASES = [
+    ("press ok\npress jump\n", ":2: unknown button 'jump'; use one of up, down, ok, back, roll, timer, seat1..seat8"),
+    ("wait -3\n", ":1: wait -3 is out of range; use 0 to 86400 seconds"),
+    ("wait soon\n", ":1: 'soon' is not a number of seconds; write e.g. 'wait 1.5'"),
+    ("# fine\n\nshake seat1\n", ":3: unknown step 'shake'; use press NAME, hold NAME or wait SECONDS"),
+    ("press\n", ":1: 'press' needs one button, e.g. 'press ok'"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SCRIPT_CASES)
+def test_bad_script_line_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, expected: str
+) -> None:
+    """An unreadable script line is reported with file and line; nothing is written."""
+    script = tmp_path / "game.txt"
+    script.write_text(text, encoding="utf-8")
+    frames = tmp_path / "frames"
+    code, err = run(capsys, "play", "--headless", "--script", str(script), "--frames", str(frames))
+    assert code == 2
+    assert err == f"easel: {script}{expected}\n"
+    assert not frames.exists()
+
+
+def test_missing_script_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A script path that does not exist is one line."""
+    code, err = run(capsys, "play", "--headless", "--script", str(tmp_path / "nope.txt"))
+    assert code == 2
+    assert err == f"easel: {tmp_path / 'nope.txt'}: no such script file; check the path\n"
+
+
+def test_unknown_panel_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--panel names the vendor's models when it does not know one."""
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\n", encoding="utf-8")
+    code, err = run(capsys, "play", "--panel", "epd1in0", "--headless", "--script", str(script))
+    assert code == 2
+    assert err.startswith("easel: --panel: unknown panel model 'epd1in0'; choose one of: epd2in13_V4")

@@ -1,0 +1,42 @@
+"""Headless scripts under tests/scripts run through `easel play --headless` to an expected state.
+
+Each NAME.txt may start with `# seed N` (default 1); its final state.json must equal
+NAME.expected.json. Regenerate with EASEL_UPDATE_GOLDENS=1 after checking the new state by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from device.cli import main
+from tests.conftest import UPDATE
+
+SCRIPTS = sorted((Path(__file__).resolve().parent.parent / "scripts").glob("*.txt"))
+
+
+def run_script_file(script: Path, out: Path) -> dict[str, object]:
+    """Run a script headless and return its final state."""
+    first = script.read_text(encoding="utf-8").splitlines()[0] if script.stat().st_size else ""
+    found = re.match(r"#\s*seed\s+(\d+)", first)
+    seed = found.group(1) if found else "1"
+    code = main(["play", "--headless", "--script", str(script), "--frames", str(out), "--seed", seed])
+    assert code == 0
+    data: dict[str, object] = json.loads((out / "state.json").read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
+def test_script_reaches_expected_state(script: Path, tmp_path: Path) -> None:
+    """The script's final state is the reviewed expected state."""
+    state = run_script_file(script, tmp_path)
+    expected_path = script.with_suffix(".expected.json")
+    if UPDATE:
+        expected_path.write_text(json.dumps(state, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                                 encoding="utf-8")
+        return
+    assert expected_path.exists(), f"no {expected_path.name}; run with EASEL_UPDATE_GOLDENS=1 and review it"
+    assert state == json.loads(expected_path.read_text(encoding="utf-8"))
