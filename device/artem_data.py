@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from device.resources import DataError
 from engine.artem_model import TileColour
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "artem.toml"
@@ -30,7 +32,7 @@ _REQUIRED = ("id", "letter", "name_en", "name_fr", "rgb", "count")
 _OPTIONAL = ("letter_fr",)
 
 
-class ArtemDataError(ValueError):
+class ArtemDataError(DataError):
     """The colour file is wrong; the message is one line naming the file and the key."""
 
 
@@ -164,3 +166,20 @@ def _rgb(value: Any, where: str) -> tuple[int, int, int]:
             f"{where}.rgb: {value!r} is not a colour of the 7-colour panel; use one of {palette}"
         )
     return rgb
+
+
+@cache
+def default_colours() -> ArtemColours:
+    """The packaged colour file, read once."""
+    return load_colours()
+
+
+def colour_info(colour_id: str) -> ColourInfo:
+    """How to show a colour id: from the packaged file, or plainly if a saved game uses an id
+    the file no longer has (then it is drawn white with its first letter)."""
+    try:
+        return default_colours().by_id(colour_id)
+    except KeyError:
+        letter = colour_id[:1].upper() or "?"
+        return ColourInfo(colour_id, letter, letter, colour_id, colour_id,
+                          PANEL_PALETTE["white"], 1)

@@ -34,6 +34,7 @@ from engine.artem_model import (
     EndReason,
     EndTurn,
     Flip,
+    FlipCard,
     LastPlay,
     MainDeckOut,
     Move,
@@ -41,7 +42,7 @@ from engine.artem_model import (
     State,
     TileColour,
 )
-from engine.artem_refusals import PlayRefused, Refusal, pair, refusal, seat_view
+from engine.artem_refusals import PlayRefused, Refusal, card_refusal, pair, refusal, seat_view
 from engine.codec import from_dict, to_dict
 from engine.deck import Deck
 from engine.outcome import Outcome
@@ -50,8 +51,9 @@ from engine.seats import next_seat
 
 __all__ = [
     "CLAIM_POINTS", "COMMANDS", "DEFAULT_COLOURS", "HAND_SIZE", "POINTS_TO_WIN", "BeginPlays",
-    "Claim", "Command", "EndTurn", "Flip", "LastPlay", "MainDeckOut", "Move", "PlayRefused",
-    "Refusal", "Setup", "State", "TileColour", "apply", "claim_points", "is_first_turn",
+    "Claim", "Command", "EndTurn", "Flip", "FlipCard", "LastPlay", "MainDeckOut", "Move", "PlayRefused",
+    "Refusal", "Setup", "State", "TileColour", "apply", "card_refusal", "claim_points",
+    "is_first_turn",
     "new_game", "outcome", "play_number", "refusal", "run_in_view", "state_from_dict",
     "state_to_dict", "tiles_in_play", "view",
 ]

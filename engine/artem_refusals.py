@@ -35,7 +35,7 @@ _TEXT: dict[str, str] = {
     "draw_first": "finish phase 1 first: discard and draw to 5 cards",
     "plays_begun": "phase 1 is already done",
     "main_deck_in_draw": "the main deck is only drawn in phase 1",
-    "plays_used": "{0} cards already played this turn",
+    "plays_used": "{n} cards already played this turn",
     "claim_made": "a claim was already made this turn",
     "first_turn": "no claim on a player's first turn",
     "off_board": "that is off the board",
@@ -45,29 +45,37 @@ _TEXT: dict[str, str] = {
     "not_one_above": "a vertical flip swaps a tile with the one above or below",
     "flip_back": "no reversing a move: those two tiles were just flipped",
     "bad_length": "a claim takes 2 to 6 tiles",
-    "unknown_colour": "there is no colour {0} in this game",
+    "unknown_colour": "there is no colour {colour} in this game",
     "mixed_run": "those tiles are not all one colour",
-    "wrong_colour": "the claim card is {0} but the tiles are {1}",
+    "wrong_colour": "the claim card is {card} but the tiles are {tiles}",
+}
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "plays_used": ("n",), "unknown_colour": ("colour",), "wrong_colour": ("card", "tiles"),
 }
 
 
 @dataclass(frozen=True)
 class Refusal:
-    """A refused command: `code` names the reason, `values` fill its message."""
+    """A refused command: `code` names the reason, `values` fill its message's fields."""
 
     code: Code
     values: tuple[str, ...] = ()
 
+    @property
+    def params(self) -> dict[str, str]:
+        """The values by field name, as the message's {fields} name them."""
+        return dict(zip(_FIELDS.get(self.code, ()), self.values, strict=True))
+
     def text(self) -> str:
         """The reason in English (screens translate `code` instead)."""
-        return _TEXT[self.code].format(*self.values)
+        return _TEXT[self.code].format(**self.params)
 
 
 class PlayRefused(IllegalCommand):
-    """IllegalCommand carrying the Refusal, so a screen can say why in its own language."""
+    """IllegalCommand with code "artem_<code>" and named params, so screens can translate it."""
 
     def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.text())
+        super().__init__(refusal.text(), f"artem_{refusal.code}", **refusal.params)
         self.refusal = refusal
 
 
@@ -86,15 +94,33 @@ def refusal(state: State, command: Command) -> Refusal | None:
         return None if state.phase == "draw" else Refusal("plays_begun")
     if isinstance(command, MainDeckOut):
         return None if state.phase == "draw" else Refusal("main_deck_in_draw")
-    if state.phase == "draw":
-        return Refusal("draw_first")
-    if state.plays >= state.setup.max_plays:
-        return Refusal("plays_used", (str(state.plays),))
+    why = card_refusal(state, claim=isinstance(command, Claim))
+    if why is not None:
+        return why
     if isinstance(command, Move):
         return _move_refusal(command)
     if isinstance(command, Flip):
         return _flip_refusal(state, command)
     return _claim_refusal(state, command)
+
+
+def card_refusal(state: State, claim: bool) -> Refusal | None:
+    """Why no move/flip card (or, with `claim`, no claim card) may be played now, if so.
+
+    Screens ask this before the player picks tiles, so a card that cannot be played is
+    refused at once.
+    """
+    if state.phase == "over":
+        return Refusal("game_over")
+    if state.phase == "draw":
+        return Refusal("draw_first")
+    if state.plays >= state.setup.max_plays:
+        return Refusal("plays_used", (str(state.plays),))  # 003 l.33, l.113
+    if claim and state.claims >= state.setup.max_claims:
+        return Refusal("claim_made")  # 003 l.35
+    if claim and state.turn <= state.setup.players:
+        return Refusal("first_turn")  # 003 l.36
+    return None
 
 
 def _move_refusal(move: Move) -> Refusal | None:
@@ -126,10 +152,6 @@ def _flip_refusal(state: State, flip: Flip) -> Refusal | None:
 
 
 def _claim_refusal(state: State, claim: Claim) -> Refusal | None:
-    if state.claims >= state.setup.max_claims:
-        return Refusal("claim_made")  # 003 l.35
-    if state.turn <= state.setup.players:
-        return Refusal("first_turn")  # 003 l.36
     if claim.colour not in state.setup.colour_ids:
         return Refusal("unknown_colour", (claim.colour,))
     if not MIN_RUN <= claim.length <= MAX_RUN:

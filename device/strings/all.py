@@ -1,11 +1,12 @@
 """Every string table merged; apps look texts up here."""
 
 from device.i18n import Strings
+from device.strings.artem import ARTEM
 from device.strings.common import COMMON
 from device.strings.home import HOME
 from device.strings.toolbox import TOOLBOX
 
-TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX)
+TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTEM)
 
 
 def _merge(tables: tuple[Strings, ...]) -> Strings:
