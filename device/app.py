@@ -12,6 +12,7 @@ from typing import Any
 
 from device.clock import MonotonicClock
 from device.config import Config
+from device.logs import setup_logging
 from device.loop import STOP, run_loop
 from device.resources import Resources
 from device.runner import Runner
@@ -51,6 +52,7 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
         print("easel: the simulator needs a terminal; use --headless --script FILE without one",
               file=sys.stderr)
         return 2
+    setup_logging(database.parent)
     store = Store(database)
     saved = store.load()
     clock = MonotonicClock(saved[1] if saved else 0)

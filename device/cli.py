@@ -39,6 +39,11 @@ def _parser() -> argparse.ArgumentParser:
     gallery = sub.add_parser("gallery", help="write every screen as PNGs")
     gallery.add_argument("--out", type=Path, required=True, help="output directory")
     gallery.add_argument("--only", default="", help="only apps whose key starts with this")
+    history = sub.add_parser("history", help="list finished games; export them as CSV or JSON")
+    history.add_argument("--config", type=Path, help="TOML config file (for the database path)")
+    history.add_argument("--db", type=Path, help="database file")
+    history.add_argument("--csv", type=Path, help="write the history as CSV to this file ('-' for stdout)")
+    history.add_argument("--json", type=Path, help="write the history as JSON to this file ('-' for stdout)")
     doctor = sub.add_parser("doctor", help="check SPI, groups, pins, the panel and the buttons")
     doctor.add_argument("--config", type=Path, help="TOML config file")
     return parser
@@ -56,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             count = write_gallery(args.out, only=args.only)
             print(f"wrote {count} screens to {args.out}")
             return 0
+        if args.command == "history":
+            return _history(args)
         if args.command == "doctor":
             from device.doctor import run_doctor
 
@@ -72,6 +79,36 @@ def main(argv: list[str] | None = None) -> int:
 
 
 _USER_ERRORS = {"WordPackError", "PinMapError", "DataError"}
+
+
+def _history(args: argparse.Namespace) -> int:
+    from device.history import to_csv, to_json
+    from device.store import Store
+
+    config = load_config(args.config)
+    path = args.db or config.database
+    if not path.exists():
+        raise UserError(f"{path}: no database yet; play a game first, or give --db")
+    store = Store(path)
+    records = store.games()
+    store.close()
+    for target, text in ((args.csv, to_csv(records) if args.csv else ""),
+                         (args.json, to_json(records) if args.json else "")):
+        if target is None:
+            continue
+        if str(target) == "-":
+            sys.stdout.write(text)
+        else:
+            target.write_text(text, encoding="utf-8")
+            print(f"wrote {len(records)} games to {target}")
+    if args.csv is None and args.json is None:
+        if not records:
+            print("no finished games yet")
+        for r in records:
+            winners = ", ".join(r.winner_names())
+            scores = " ".join(f"{name}={score}" for name, score in zip(r.players, r.scores, strict=False))
+            print(f"{r.finished}  {r.game:8s} {scores}  winner: {winners}")
+    return 0
 
 
 def _settings(config: Config, args: argparse.Namespace) -> Settings:

@@ -10,6 +10,7 @@ from PIL import Image
 
 from device.apps import app, available
 from device.apps.base import Context
+from device.history import GameRecord
 from device.i18n import LANGUAGES
 from device.render.frame import Frame
 from device.resources import Resources
@@ -40,10 +41,19 @@ def _render_app(key: str, panel: str, lang: str, resources: Resources) -> Iterat
     ctx = Context(settings=Settings(language=lang, panel=panel), resources=resources)
     for sample in owner.samples(ctx):
         settings = replace(ctx.settings, **sample.settings_override)
-        sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms)
+        sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms, history=_sample_history(key, sample.name))
         frame = Frame(spec.width, spec.height, spec.colour)
         owner.render(sample.state, sample_ctx, frame)
         yield sample.name, frame.image
+
+
+def _sample_history(key: str, sample_name: str) -> tuple[GameRecord, ...]:
+    """The Statistics samples show a small made-up history; every other screen none."""
+    if key == "stats" and sample_name != "empty":
+        from device.apps.stats import SAMPLE_HISTORY
+
+        return SAMPLE_HISTORY
+    return ()
 
 
 def gallery(resources: Resources | None = None, only: str = "") -> Iterator[tuple[str, Image.Image]]:

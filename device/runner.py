@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from typing import Any, Protocol
 
 from PIL import Image
@@ -16,6 +17,7 @@ from PIL import Image
 from device.apps import app
 from device.apps.base import Context, Reply
 from device.clock import Clock
+from device.history import GameRecord
 from device.render.frame import Frame
 from device.resources import Resources
 from device.session import (
@@ -49,7 +51,8 @@ class Runner:
 
     def __init__(self, *, store: Store, resources: Resources, sink: FrameSink, clock: Clock,
                  settings: Settings, seed: int, buzzer: Buzzer | None = None,
-                 panel_locked: bool = False, on_sound: Callable[[int, Sound], None] | None = None) -> None:
+                 panel_locked: bool = False, on_sound: Callable[[int, Sound], None] | None = None,
+                 wall_clock: Callable[[], str] | None = None) -> None:
         self.store = store
         self.resources = resources
         self.sink = sink
@@ -57,8 +60,11 @@ class Runner:
         self.buzzer = buzzer
         self.panel_locked = panel_locked
         self.on_sound = on_sound
+        self.wall_clock = wall_clock or (lambda: datetime.now().isoformat(timespec="seconds"))
+        self.history = tuple(store.games())
         self.session = self._resume(settings, seed)
         self._checked_ms = clock.now_ms()
+        self._warned_storage = False
         if store.notice:
             self.session = replace(self.session, message=store.notice)
             log.warning(store.notice)
@@ -96,11 +102,13 @@ class Runner:
     def ctx(self, now_ms: int | None = None) -> Context:
         """The context apps see now."""
         now = self.clock.now_ms() if now_ms is None else now_ms
-        return Context(settings=self.session.settings, resources=self.resources, now_ms=now)
+        return Context(settings=self.session.settings, resources=self.resources, now_ms=now,
+                       history=self.history)
 
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:
         """Process one button event completely (persisted and handed to the display)."""
+        self.tick()  # deadlines that passed while the event waited come first (no beep is lost)
         now = self.clock.now_ms()
         ctx = self.ctx(now)
         self._checked_ms = now
@@ -123,13 +131,34 @@ class Runner:
     def _persist(self, before: Session, mode: str, reply: Reply[Any], now: int, new_modes: set[str]) -> None:
         data = session_to_dict(self.session)
         undo = None
+        owner = app(mode)
+        assert owner is not None
         if reply.label:
-            owner = app(mode)
-            assert owner is not None
             undo = (mode, reply.label, owner.dump(before.states[mode]))
         for fresh in new_modes:
             self.store.forget(fresh, data, now)
-        self.store.save(data, now, undo)
+        finished = self._finished(mode, before.states.get(mode), reply.state)
+        self.store.save(data, now, undo, finished)
+        if finished is not None:
+            self.history = tuple(self.store.games())
+        self._storage_notice()
+
+    def _finished(self, mode: str, before: Any, after: Any) -> GameRecord | None:
+        """A history record when this step ended a game."""
+        owner = app(mode)
+        if owner is None or before is None or owner.result(before) is not None:
+            return None
+        result = owner.result(after)
+        if result is None:
+            return None
+        return GameRecord(game=mode, finished=self.wall_clock(), players=result.players, scores=result.scores,
+                          winners=result.winners, seed=result.seed, key=f"{mode}:{result.seed}")
+
+    def _storage_notice(self) -> None:
+        if self.store.in_memory_fallback and not self._warned_storage:
+            self._warned_storage = True
+            log.error(self.store.notice)
+            self.session = replace(self.session, message=T(self.session.settings.language, "storage_fault"))
 
     def _history_step(self, table: str, now: int) -> None:
         mode = self.session.mode
@@ -181,7 +210,11 @@ class Runner:
                 reply = owner.tick(state, ctx)
                 self.session = apply_reply(self.session, key, reply, ctx)
                 if reply.state != state or reply.switch:
-                    self.store.save(session_to_dict(self.session), now)
+                    finished = self._finished(key, state, reply.state)
+                    self.store.save(session_to_dict(self.session), now, None, finished)
+                    if finished is not None:
+                        self.history = tuple(self.store.games())
+                    self._storage_notice()
                 self._play(reply.sounds, now)
                 if before.mode != self.session.mode:
                     log.info("switched to %s at a deadline", self.session.mode)

@@ -62,7 +62,7 @@ def open_app(session: Session, mode: str, ctx: Context) -> Session:
     if mode == "home":
         under_way = tuple(
             key for key, state in session.states.items()
-            if key not in ("home", "settings") and (a := app(key)) is not None and a.in_progress(state)
+            if key not in ("home", "settings", "stats") and (a := app(key)) is not None and a.in_progress(state)
         )
         home = session.states["home"]
         assert isinstance(home, HomeUi)

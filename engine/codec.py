@@ -72,7 +72,7 @@ def _decode(tp: Any, data: Any, where: str) -> Any:
                 return _decode(arg, data, where)
             except (InvalidState, TypeError, ValueError) as exc:
                 errors.append(str(exc))
-        raise InvalidState(f"{where}: {data!r} fits none of {tp}")
+        raise InvalidState(f"{where}: {data!r} fits none of {tp} ({'; '.join(errors)})")
     if origin is typing.Literal:
         if data in get_args(tp):
             return data
@@ -140,10 +140,16 @@ def _decode(tp: Any, data: Any, where: str) -> Any:
 
 def _decode_key(tp: Any, key: str, where: str) -> Any:
     if tp is int:
+        if isinstance(key, int) and not isinstance(key, bool):
+            return key
+        # Only the form to_dict writes ("12", "-3"): " 1", "01" or "1_0" would let two keys collide.
         try:
-            return int(key)
-        except ValueError as exc:
-            raise InvalidState(f"{where}: key {key!r} is not an integer") from exc
+            value = int(key) if isinstance(key, str) else None
+        except ValueError:
+            value = None
+        if value is None or str(value) != key:
+            raise InvalidState(f"{where}: key {key!r} is not an integer")
+        return value
     return _decode(tp, key, where)
 
 
@@ -158,7 +164,8 @@ def command_from_dict(kinds: tuple[type, ...], data: JSON) -> Any:
         raise InvalidState("a command needs a 'type' key")
     by_name = {k.__name__: k for k in kinds}
     body = dict(data)
-    kind = by_name.get(body.pop("type"))
+    name = body.pop("type")
+    kind = by_name.get(name) if isinstance(name, str) else None
     if kind is None:
         raise InvalidState(f"unknown command type {data['type']!r}")
     return from_dict(kind, body)

@@ -26,9 +26,10 @@ class FinishOrder:
     def take(self, seat: int) -> FinishOrder:
         """Give `seat` the lowest free token; refuses a second token or an unknown seat."""
         if not 1 <= seat <= self.players:
-            raise IllegalCommand(f"seat {seat} is not at this table of {self.players}")
+            raise IllegalCommand(f"seat {seat} is not at this table of {self.players}", "not_at_table", seat=seat)
         if seat in self.seats:
-            raise IllegalCommand(f"seat {seat} already holds #{self.token_of(seat)}")
+            token = self.token_of(seat)
+            raise IllegalCommand(f"seat {seat} already holds #{token}", "already_taken", seat=seat, token=token)
         return FinishOrder(self.players, (*self.seats, seat))
 
     def token_of(self, seat: int) -> int | None:

@@ -54,26 +54,26 @@ class Sandglass:
     def start(self, now_ms: int) -> Sandglass:
         """Turn a standing or empty glass: a full run starts now."""
         if self.status in ("running", "paused"):
-            raise IllegalCommand("the sandglass is already turned")
+            raise IllegalCommand("the sandglass is already turned", "glass_turned")
         return replace(self, top_ms=self.length_ms, status="running", anchor_ms=now_ms)
 
     def flip(self, now_ms: int) -> Sandglass:
         """Turn a running glass over: the sand that fell becomes the sand on top."""
         if self.status != "running":
-            raise IllegalCommand("only a running sandglass can be flipped")
+            raise IllegalCommand("only a running sandglass can be flipped", "glass_not_running")
         fallen = self.length_ms - self.remaining_ms(now_ms)
         return replace(self, top_ms=fallen, anchor_ms=now_ms)
 
     def pause(self, now_ms: int) -> Sandglass:
         """Lay the glass on its side: the sand stops."""
         if self.status != "running":
-            raise IllegalCommand("only a running sandglass can be paused")
+            raise IllegalCommand("only a running sandglass can be paused", "glass_not_running")
         return replace(self, top_ms=self.remaining_ms(now_ms), status="paused", anchor_ms=now_ms)
 
     def resume(self, now_ms: int) -> Sandglass:
         """Stand a paused glass up again."""
         if self.status != "paused":
-            raise IllegalCommand("the sandglass is not paused")
+            raise IllegalCommand("the sandglass is not paused", "glass_not_paused")
         if self.top_ms == 0:
             return replace(self, status="done", anchor_ms=now_ms)
         return replace(self, status="running", anchor_ms=now_ms)
@@ -81,7 +81,7 @@ class Sandglass:
     def adjust(self, delta_ms: int) -> Sandglass:
         """Add or take away sand while paused (clamped to the glass's length)."""
         if self.status != "paused":
-            raise IllegalCommand("pause the sandglass before adjusting it")
+            raise IllegalCommand("pause the sandglass before adjusting it", "glass_pause_first")
         return replace(self, top_ms=min(self.length_ms, max(0, self.top_ms + delta_ms)))
 
     def settle(self, now_ms: int) -> Sandglass:

@@ -9,7 +9,7 @@ from typing import Any
 from device.apps.base import App
 
 GAME_KEYS: tuple[str, ...] = ("artbox", "identik", "artem", "canvas")
-MENU_KEYS: tuple[str, ...] = ("toolbox", *GAME_KEYS, "settings")
+MENU_KEYS: tuple[str, ...] = ("toolbox", *GAME_KEYS, "stats", "settings")
 
 
 @cache

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from device.history import GameRecord
 from device.render.frame import Frame
 from device.resources import Resources
 from device.settings import Settings
@@ -28,6 +29,7 @@ class Context:
     resources: Resources
     now_ms: int = 0
     seed: int = 0
+    history: tuple[GameRecord, ...] = ()
 
     @property
     def lang(self) -> str:
@@ -54,6 +56,16 @@ class Reply(Generic[S]):
     hide_secret: bool = False
     switch: str | None = None
     settings: Settings | None = None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a finished game ended, for the history: names by seat, scores, winning seats."""
+
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    seed: int = 0
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,14 @@ class App(Generic[S]):
     def render(self, state: S, ctx: Context, frame: Frame) -> None:
         """Draw the state, including the soft-key bar."""
         raise NotImplementedError
+
+    def result(self, state: S) -> GameResult | None:
+        """The final result once a game has ended (kept in the history), else None."""
+        return None
+
+    def invariants(self, state: S) -> list[str]:
+        """Rules the state must always keep (scores never negative, tokens unique...); violations."""
+        return []
 
     def in_progress(self, state: S) -> bool:
         """True when a game is under way (the home menu then offers to continue it)."""

@@ -12,7 +12,7 @@ from device.strings.all import STRINGS as T
 from engine import codec
 from hardware.events import ButtonEvent
 
-ITEMS: tuple[str, ...] = ("toolbox", "artbox", "identik", "artem", "canvas", "settings")
+ITEMS: tuple[str, ...] = ("toolbox", "artbox", "identik", "artem", "canvas", "stats", "settings")
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,8 @@ class HomeUi:
 
 def item_title(lang: str, key: str) -> str:
     """The menu text of an entry."""
-    return T(lang, {"toolbox": "toolbox.title", "settings": "home.settings"}.get(key, f"game.{key}"))
+    return T(lang, {"toolbox": "toolbox.title", "settings": "home.settings", "stats": "stats.title"}
+             .get(key, f"game.{key}"))
 
 
 class HomeApp(App[HomeUi]):
@@ -85,13 +86,13 @@ class HomeApp(App[HomeUi]):
 
     def samples(self, ctx: Context) -> Sequence[Sample[HomeUi]]:
         """The menu as first seen, and with a game under way further down."""
-        from device.apps import available
+        from device.apps import GAME_KEYS, available
 
         ready = tuple(k for k in ITEMS if k in available())
         return (
             Sample("menu", HomeUi(available=ready)),
             Sample("menu-continue", HomeUi(cursor=3, available=ready,
-                                           in_progress=tuple(k for k in ready if k != "toolbox")[:1])),
+                                           in_progress=tuple(k for k in ready if k in GAME_KEYS)[:1])),
         )
 
 

@@ -80,6 +80,8 @@ class ToolboxApp(App[ToolboxUi]):
 
     def _handle(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
         button, lang = event.button, ctx.lang
+        if state.game.sandglass.status == "idle":
+            state = self._settings_length(state, ctx)
         if button == "roll" and event.kind == "press":
             return self._roll(replace(state, screen="dice"), lang)
         if button == "timer":
@@ -137,9 +139,18 @@ class ToolboxApp(App[ToolboxUi]):
         elif glass.status == "paused":
             command, key = engine.ResumeSandglass(now), "glass.resumed"
         else:
+            state = self._settings_length(state, ctx)
             command, key = engine.StartSandglass(now), "glass.started"
         game = engine.apply(state.game, command)
         return Reply(replace(state, game=game), label=STRINGS(lang, key))
+
+    def _settings_length(self, state: ToolboxUi, ctx: Context) -> ToolboxUi:
+        """A standing glass takes the length chosen in Settings (the state keeps the old one)."""
+        seconds = ctx.settings.sandglass_s
+        if state.game.setup.sandglass_s == seconds:
+            return state
+        game = engine.apply(state.game, engine.SettleSandglass(ctx.now_ms))
+        return replace(state, game=engine.apply(game, engine.SetSandglassLength(seconds)))
 
     def _glass_key(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
         status = state.game.sandglass.settle(ctx.now_ms).status

@@ -21,6 +21,10 @@ COMMON = Strings({
     "nothing_to_redo": ("Nothing to redo", "Rien à rétablir"),
     "panel_fault": ("Panel fault: {message}", "Panneau en défaut : {message}"),
     "storage_fault": ("Storage full: playing on in memory", "Stockage plein : la partie continue en mémoire"),
+    "error.glass_turned": ("The sandglass is already running", "Le sablier est déjà lancé"),
+    "error.glass_not_running": ("The sandglass is not running", "Le sablier n'est pas lancé"),
+    "error.glass_not_paused": ("The sandglass is not paused", "Le sablier n'est pas en pause"),
+    "error.glass_pause_first": ("Pause the sandglass first", "Mettez d'abord le sablier en pause"),
     "on": ("on", "oui"),
     "off": ("off", "non"),
 })

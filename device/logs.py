@@ -1,0 +1,24 @@
+"""The device log: a small rotating file beside the database, one line per refresh, fault and recovery."""
+
+from __future__ import annotations
+
+import logging
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+LOG_BYTES = 256 * 1024
+LOG_BACKUPS = 3
+
+
+def setup_logging(state_dir: Path, level: int = logging.INFO) -> Path:
+    """Send the `easel` logger to state_dir/easel.log (rotated at 256 KiB, 3 old files kept)."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    path = state_dir / "easel.log"
+    handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logger = logging.getLogger("easel")
+    logger.handlers = [h for h in logger.handlers if not isinstance(h, RotatingFileHandler)]
+    logger.addHandler(handler)
+    logger.setLevel(level)
+    logger.propagate = False
+    return path

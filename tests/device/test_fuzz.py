@@ -1,0 +1,61 @@
+"""Buttons mashed by children: random presses and holds (seats beyond the table included) on every
+screen of every app never raise, never break an app's invariants, and always round-trip."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from device.apps import app
+from device.session import session_from_dict, session_to_dict
+from hardware.events import BUTTONS
+from tests.conftest import Harness
+
+KINDS = st.sampled_from(("press", "press", "press", "hold"))
+
+
+class ButtonMasher(RuleBasedStateMachine):
+    """Drive the whole device (home menu included) with random buttons and waits."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.h = Harness()
+        self.presses = 0
+
+    @rule(button=st.sampled_from(BUTTONS), kind=KINDS)
+    def press(self, button: str, kind: str) -> None:
+        """Any button, pressed or held."""
+        self.h.press(button + ("!" if kind == "hold" else ""))
+        self.presses += 1
+
+    @precondition(lambda self: self.presses > 0)
+    @rule(seconds=st.sampled_from((0.4, 1, 7, 31, 95)))
+    def wait(self, seconds: float) -> None:
+        """Time passes (timers run out)."""
+        self.h.wait(seconds)
+
+    @invariant()
+    def apps_keep_their_rules(self) -> None:
+        """No app state breaks its own invariants, and each round-trips through dump/load."""
+        for key, state in self.h.runner.session.states.items():
+            owner = app(key)
+            assert owner is not None
+            assert owner.invariants(state) == [], (key, owner.invariants(state))
+            assert owner.load(owner.dump(state)) == state
+
+    @invariant()
+    def session_round_trips_and_renders(self) -> None:
+        """The saved session rebuilds to the same session; the current screen renders."""
+        session = self.h.runner.session
+        again = session_from_dict(session_to_dict(session))
+        assert again.states == session.states and again.mode == session.mode
+        image, _ = self.h.runner.render()
+        assert image.size[0] >= 250
+
+
+ButtonMasher.TestCase.settings = settings(
+    max_examples=25, stateful_step_count=60, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+TestButtonMasher = ButtonMasher.TestCase

@@ -1,0 +1,108 @@
+"""DESIGN.md, Failure and bad input: a corrupt or unreadable database is moved aside with a clear
+message, never silently reused; a full disk is reported and the game goes on in memory."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from device.store import FORMAT_VERSION
+from tests.conftest import Harness
+
+
+def _played(db: Path) -> None:
+    h = Harness(db)
+    h.press("ok", "roll", "seat1")
+    h.store.close()
+
+
+def _assert_moved_aside(db: Path, h: Harness) -> None:
+    aside = [p for p in db.parent.iterdir() if p.name.startswith("easel.db.broken-")]
+    assert aside, "the broken database must be kept aside for inspection"
+    message = h.runner.session.message
+    assert message.startswith(f"{db}: unusable database (") and "moved aside to easel.db.broken-" in message
+    assert h.runner.session.mode == "home"
+    assert sqlite3.connect(db).execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_truncated_database_is_moved_aside(tmp_path: Path) -> None:
+    """A database cut short (a torn write on a cheap SD card) is not reused."""
+    db = tmp_path / "easel.db"
+    _played(db)
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) // 3])
+    for suffix in ("-wal", "-shm"):
+        Path(str(db) + suffix).unlink(missing_ok=True)
+    _assert_moved_aside(db, Harness(db))
+
+
+def test_random_bytes_are_moved_aside(tmp_path: Path) -> None:
+    """A file that is not a database at all is moved aside, and play starts fresh."""
+    db = tmp_path / "easel.db"
+    db.write_bytes(os.urandom(8192))
+    h = Harness(db)
+    _assert_moved_aside(db, h)
+    h.press("ok", "roll")
+    assert h.runner.session.mode == "toolbox"
+
+
+def test_database_from_a_newer_format_is_moved_aside(tmp_path: Path) -> None:
+    """A database written by a newer Easel is never half-read by this one."""
+    db = tmp_path / "easel.db"
+    _played(db)
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE meta SET value=? WHERE key='format'", (str(FORMAT_VERSION + 1),))
+    conn.commit()
+    conn.close()
+    h = Harness(db)
+    _assert_moved_aside(db, h)
+    assert "newer Easel" in h.runner.session.message
+
+
+def test_full_disk_keeps_the_game_going_in_memory(tmp_path: Path) -> None:
+    """When the disk refuses writes, the screen says so and presses keep working (undo too)."""
+    db = tmp_path / "easel.db"
+    h = Harness(db)
+    h.press("ok")
+    pages = h.store.conn.execute("PRAGMA page_count").fetchone()[0]
+    h.store.conn.execute(f"PRAGMA max_page_count={pages}")
+    for _ in range(40):
+        h.press("roll")
+    assert h.store.in_memory_fallback
+    state = h.state()
+    assert state.game.rolls == 40  # type: ignore[attr-defined]
+    h.press("back!")
+    assert h.state().game.rolls == 39  # type: ignore[attr-defined]
+    h.press("roll")
+    assert "in memory" in h.store.notice
+
+
+def test_resume_from_the_same_file(tmp_path: Path) -> None:
+    """A clean restart comes back on the same screen with the same state."""
+    db = tmp_path / "easel.db"
+    h = Harness(db)
+    h.press("ok", "roll", "seat2", "seat3")
+    before = h.runner.render()
+    h.store.close()
+    again = Harness(db)
+    after = again.runner.render()
+    assert before[1] == after[1]
+    assert before[0].tobytes() == after[0].tobytes()
+
+
+@pytest.mark.parametrize("depth", [1, 3])
+def test_undo_and_redo_survive_a_restart(tmp_path: Path, depth: int) -> None:
+    """The undo stack is in the database too: undo after a restart still works."""
+    db = tmp_path / "easel.db"
+    h = Harness(db)
+    h.press("ok", *["roll"] * depth)
+    rolls = h.state().game.rolls  # type: ignore[attr-defined]
+    h.store.close()
+    again = Harness(db)
+    again.press("back!")
+    assert again.state().game.rolls == rolls - 1  # type: ignore[attr-defined]
+    again.press("ok!")
+    assert again.state().game.rolls == rolls  # type: ignore[attr-defined]
