@@ -55,7 +55,7 @@ __all__ = [
     "Refusal", "Setup", "State", "TileColour", "apply", "card_refusal", "claim_points",
     "is_first_turn",
     "new_game", "outcome", "play_number", "refusal", "run_in_view", "state_from_dict",
-    "state_to_dict", "tiles_in_play", "view",
+    "state_to_dict", "tiles_in_play", "tiles_on_board", "view",
 ]
 
 
@@ -178,6 +178,11 @@ def play_number(state: State) -> int:
 def is_first_turn(state: State) -> bool:
     """True during the active seat's first turn, when it may not claim (003 l.36)."""
     return state.turn <= state.setup.players
+
+
+def tiles_on_board(state: State) -> tuple[str, ...]:
+    """The tiles on the board (fewer than 36 only once the colour deck has run out)."""
+    return tiles_on(state.board)
 
 
 def tiles_in_play(state: State) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from device.apps.base import App, Context, Reply, Sample
+from device.apps.base import App, Context, GameResult, Reply, Sample
 from device.artem_data import colour_info, default_colours
 from device.i18n import explain
 from device.render.frame import Frame
@@ -112,6 +112,36 @@ class ArtemApp(App[ArtemUi]):
     def in_progress(self, state: ArtemUi) -> bool:
         """A game is under way between its start and its end."""
         return state.screen == "board"
+
+    def result(self, state: ArtemUi) -> GameResult | None:
+        """Scores and winners (ties share the win) once the game is over."""
+        game = state.game
+        outcome = engine.outcome(game) if game is not None else None
+        if game is None or outcome is None:
+            return None
+        seats = tuple(f"Seat {s}" for s in range(1, game.setup.players + 1))
+        return GameResult(players=seats, scores=game.scores, winners=outcome.winners,
+                          seed=state.seed)
+
+    def invariants(self, state: ArtemUi) -> list[str]:
+        """The screen matches the game's phase, the cursor is on something, tiles add up."""
+        broken: list[str] = []
+        game = state.game
+        if game is None:
+            return broken if state.screen == "setup" else ["no game behind the board"]
+        if (state.screen == "over") != (game.phase == "over") and state.screen != "setup":
+            broken.append(f"screen {state.screen} in phase {game.phase}")
+        if engine.tiles_in_play(game) != game.setup.total_tiles:
+            broken.append("tiles lost or gained")
+        if game.phase != "over" and len(engine.tiles_on_board(game)) != SIZE * SIZE:
+            broken.append("the board does not hold 36 tiles")
+        if state.mode != "actions" and state.screen != "board":
+            broken.append(f"picking ({state.mode}) off the board screen")
+        if not 0 <= state.colour < len(game.setup.colours):
+            broken.append("claim colour out of range")
+        if state.mode == "end" and not state.col < state.pick < SIZE:
+            broken.append("claim run out of range")
+        return broken
 
     # events ------------------------------------------------------------------------------
     def handle(self, state: ArtemUi, event: ButtonEvent, ctx: Context) -> Reply[ArtemUi]:

@@ -159,12 +159,17 @@ def _panel(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -
     pad = frame.px(3)
     bar = int(frame.body * 1.3)
     frame.draw.rectangle((left, top, right - 1, top + bar - 1), fill=frame.ink)
-    seat = T(lang, "seat", seat=game.seat)
+    status = _status(game, lang)
+    long_seat = T(lang, "seat", seat=game.seat)
+    seat, px = long_seat, frame.body
+    for seat, px in ((long_seat, frame.body), (long_seat, frame.small),
+                     (T(lang, "seat.short", seat=game.seat), frame.small)):
+        room = right - left - frame.text_width(seat, frame.body, "bold") - 4 * pad
+        if frame.text_width(status, px) <= room:
+            break
     frame.text((left + pad, top + bar // 2), seat, frame.body, "bold", anchor="lm",
                fill=frame.paper)
-    seat_w = frame.text_width(seat, frame.body, "bold") + 2 * pad
-    frame.fit((left + seat_w, top, right - pad, top + bar), _status(game, lang),
-              max_px=frame.body, align="right", fill=frame.paper)
+    frame.text((right - pad, top + bar // 2), status, px, anchor="rm", fill=frame.paper)
     y = _scores(frame, game, (left, top + bar + pad // 2, right, bottom), lang)
     note = T(lang, "artem.deck", n=len(game.deck)) + " · "
     note += T(lang, "artem.to_win", n=game.setup.target)
@@ -220,13 +225,17 @@ def _action_list(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: 
     items = [T(lang, f"artem.act.{a}") for a in listed]
     left, top, right, bottom = box
     widest = max(frame.text_width(item, frame.body) for item in items) + frame.px(12)
-    roomy = (bottom - top) // int(frame.body * 1.35) >= min(len(items), 4)
-    px = frame.body if roomy and widest <= right - left else frame.small
-    row = int(px * 1.35)
-    width = right - left - frame.px(5)
-    notes = [part for note in _notes(game, lang) for part in _wrap(frame, note, width)]
+    sizes = [frame.body, frame.small] if widest <= right - left else [frame.small]
+    notes = [part for note in _notes(game, lang)
+             for part in _wrap(frame, note, right - left - frame.px(5))]
     note_h = int(frame.small * 1.25)
-    while notes and (bottom - top - note_h * len(notes)) // row < min(len(items), 3):
+    px = frame.small
+    while True:
+        fitting = [p for p in sizes
+                   if (bottom - top - note_h * len(notes)) // int(p * 1.35) >= min(len(items), 3)]
+        if fitting or not notes:
+            px = fitting[0] if fitting else frame.small
+            break
         notes = notes[:-1]
     for note in notes:
         top = _line(frame, (left + frame.px(3), top, right, bottom), note)

@@ -73,21 +73,34 @@ def draw_tile(frame: Frame, box: Box, colour: ColourInfo | None, lang: str,
     if colour is None:
         return
     left, top, right, bottom = box
-    solid = colour.rgb == PANEL_PALETTE["black"]
-    if frame.is_colour:
-        frame.draw.rectangle(box, fill=colour.rgb)
+    image = _tile(colour.rgb, colour.letter_in(lang) if show_letter else "", right - left,
+                  bottom - top, frame.is_colour, pattern_period(frame))
+    frame.image.paste(image, (left, top))
+
+
+@lru_cache(maxsize=256)
+def _tile(rgb: tuple[int, int, int], letter: str, width: int, height: int, colour: bool,
+          period: int) -> Image.Image:
+    """A finished tile image (drawn once per colour, size and letter, then pasted)."""
+    frame = Frame(width, height, colour)
+    solid = rgb == PANEL_PALETTE["black"]
+    if colour:
+        frame.draw.rectangle((0, 0, width, height), fill=rgb)
     else:
-        kind = PATTERNS.get(colour.rgb, "blank")
-        image = _pattern(kind, frame.width, frame.height, pattern_period(frame))
-        frame.image.paste(image.crop(box), (left, top))
-    if not show_letter:
-        return
-    size = min(right - left, bottom - top)
+        kind = PATTERNS.get(rgb, "blank")
+        frame.image.paste(_pattern(kind, width, height, period), (0, 0))
+    if letter:
+        _letter(frame, letter, rgb, solid)
+    return frame.image
+
+
+def _letter(frame: Frame, letter: str, rgb: tuple[int, int, int], solid: bool) -> None:
+    """The tile's letter: plain on a real colour or on black, on a paper badge on a pattern."""
+    size = min(frame.width, frame.height)
     px = max(8, int(size * 0.55))
-    cx, cy = (left + right) // 2, (top + bottom) // 2
-    letter = colour.letter_in(lang)
+    cx, cy = frame.width // 2, frame.height // 2
     if solid or frame.is_colour:
-        dark = solid or colour.rgb not in _LIGHT
+        dark = solid or rgb not in _LIGHT
         fill = frame.paper if dark else frame.ink
         frame.draw.text((cx, cy), letter, font=font(px, "bold"), anchor="mm", fill=fill)
         return

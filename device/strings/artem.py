@@ -84,6 +84,6 @@ ARTEM = Strings({
     "error.artem_bad_length": ("A claim takes 2 to 6 tiles", "Une prise compte 2 à 6 tuiles"),
     "error.artem_unknown_colour": ("No colour {colour} in this game", "Pas de couleur {colour} ici"),
     "error.artem_mixed_run": ("Those tiles are not all one colour", "Ces tuiles ne sont pas d'une couleur"),
-    "error.artem_wrong_colour": ("Card {card}, tiles {tiles}: colours differ",
-                                 "Carte {card}, tuiles {tiles} : couleurs différentes"),
+    "error.artem_wrong_colour": ("Claim card {card}, tiles {tiles}: colours differ",
+                                 "Couleurs différentes (carte : {card}, tuiles : {tiles})"),
 })

@@ -280,3 +280,27 @@ def test_setup_needs_36_tiles_and_distinct_colours() -> None:
         Setup(colours=(TileColour("red", 20), TileColour("blue", 15)))
     with pytest.raises(ValueError, match="repeat"):
         Setup(colours=(TileColour("red", 20), TileColour("red", 20)))
+
+
+def test_refusals_carry_a_code_and_named_params_for_translation() -> None:
+    """003 l.45: the wrong-colour refusal names the card's and the tiles' colours."""
+    with pytest.raises(PlayRefused) as info:
+        apply(make(BOARD, DECK), Claim("blue", 0, 0, 3))
+    assert info.value.code == "artem_wrong_colour"
+    assert info.value.params == {"card": "blue", "tiles": "red"}
+
+
+@pytest.mark.parametrize(("state_kwargs", "claim", "code"), [
+    ({"phase": "draw"}, False, "draw_first"),
+    ({"turn": 2}, True, "first_turn"),
+    ({"turn": 2}, False, None),
+    ({}, True, None),
+])
+def test_card_refusal_tells_the_screen_before_tiles_are_picked(
+    state_kwargs: dict[str, object], claim: bool, code: str | None
+) -> None:
+    """003 l.33-36: whether a card may be played at all is known before picking tiles."""
+    from engine.artem import card_refusal
+
+    why = card_refusal(make(BOARD, DECK, **state_kwargs), claim=claim)  # type: ignore[arg-type]
+    assert (why.code if why else None) == code
