@@ -133,8 +133,11 @@ def _seed(config: Config, args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from device.resources import Resources
+
     config = load_config(args.config)
     settings = _settings(config, args)
+    Resources(dice_file=config.dice_file, word_packs=config.word_packs).check()
     if args.headless:
         return _play_headless(args, config, settings)
     if args.script or args.frames:

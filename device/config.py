@@ -183,14 +183,27 @@ def _to_config(values: dict[tuple[str, str], Any], text: str, path: Path) -> Con
     return config
 
 
+def pin_map(config: Config) -> dict[str, int]:
+    """The buttons' GPIO pins: the profile's, with the config's [buttons.pins] on top."""
+    from hardware.buttons import profile
+
+    base = {} if config.button_profile == "none" else profile(config.button_profile)
+    return {**base, **config.pins}
+
+
 def _check_pins(config: Config, text: str, path: Path) -> None:
-    """Refuse unknown buttons, pins used twice and pins the panel needs."""
-    from hardware.pins import PinMapError, pin_map_for
+    """Refuse unknown buttons, pins used twice and pins the panel needs (one line, file:line)."""
+    from hardware.buttons import PinMapError, validate_pin_map
 
     try:
-        pin_map_for(config.button_profile, config.pins,
-                    buzzer_pin=config.buzzer_pin or None)
+        validate_pin_map(pin_map(config), buzzer=config.buzzer_pin or None)
     except PinMapError as exc:
-        name = getattr(exc, "button", "") or ""
-        line = _line_of(text, "buttons.pins", name) if name else _line_of(text, "buttons", "profile")
-        raise UserError(f"{path}:{line}: {exc}") from None
+        message = str(exc)
+        named = re.search(r'button "([^"]+)"', message)
+        if named and named.group(1) in config.pins:
+            line = _line_of(text, "buttons.pins", named.group(1))
+        elif message.startswith("the buzzer"):
+            line = _line_of(text, "buzzer", "pin")
+        else:
+            line = _line_of(text, "buttons", "profile")
+        raise UserError(f"{path}:{line}: {message}") from None

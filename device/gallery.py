@@ -42,7 +42,7 @@ def _render_app(key: str, panel: str, lang: str, resources: Resources) -> Iterat
     for sample in owner.samples(ctx):
         settings = replace(ctx.settings, **sample.settings_override)
         sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms, history=_sample_history(key, sample.name))
-        frame = Frame(spec.width, spec.height, spec.colour)
+        frame = Frame(spec.width, spec.height, spec.colour, coarse_time=spec.partial == "none")
         owner.render(sample.state, sample_ctx, frame)
         yield sample.name, frame.image
 

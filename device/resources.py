@@ -53,3 +53,11 @@ class Resources:
             return _read_dice(text, str(self.dice_file))
         packaged = importlib_resources.files("device") / "data" / "dice.toml"
         return _read_dice(packaged.read_text(encoding="utf-8"), "device/data/dice.toml")
+
+    def check(self) -> None:
+        """Load every configured data file now, so a broken one stops start-up with one line."""
+        from device.wordpacks import load_pack
+
+        _ = self.shape_dice
+        for path in self.word_packs:
+            load_pack(path)

@@ -232,7 +232,7 @@ class Runner:
     def render(self, now_ms: int | None = None) -> tuple[Image.Image, str]:
         """The frame for the open app, with the message line if any."""
         spec = PANELS[self.session.settings.panel]
-        frame = Frame(spec.width, spec.height, spec.colour)
+        frame = Frame(spec.width, spec.height, spec.colour, coarse_time=spec.partial == "none")
         owner = self.session.app()
         state = self.session.state()
         owner.render(state, self.ctx(now_ms), frame)

@@ -60,6 +60,13 @@ def open_app(session: Session, mode: str, ctx: Context) -> Session:
         seed, session = next_seed(session)
         session = session.with_state(mode, target.start(replace(ctx, seed=seed)))
     if mode == "home":
+        session = refresh_home(session)
+    return replace(session, mode=mode)
+
+
+def refresh_home(session: Session) -> Session:
+    """Tell the home menu which apps exist and which hold a game under way."""
+    if "home" in session.states:
         under_way = tuple(
             key for key, state in session.states.items()
             if key not in ("home", "settings", "stats") and (a := app(key)) is not None and a.in_progress(state)
@@ -67,7 +74,7 @@ def open_app(session: Session, mode: str, ctx: Context) -> Session:
         home = session.states["home"]
         assert isinstance(home, HomeUi)
         session = session.with_state("home", replace(home, available=available(), in_progress=under_way))
-    return replace(session, mode=mode)
+    return session
 
 
 def apply_reply(session: Session, mode: str, reply: Reply[Any], ctx: Context) -> Session:
@@ -118,4 +125,4 @@ def session_from_dict(data: dict[str, Any]) -> Session:
     started = data.get("games_started", 0)
     if not isinstance(seed, int) or not isinstance(started, int):
         raise ValueError("the saved session has no valid seed")
-    return Session(settings=settings, seed=seed, mode=mode, states=states, games_started=started)
+    return refresh_home(Session(settings=settings, seed=seed, mode=mode, states=states, games_started=started))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 BUTTONS: tuple[str, ...] = (
     "up", "down", "ok", "back", "roll", "timer",
@@ -30,3 +31,13 @@ class ButtonEvent:
 def seat_of(button: str) -> int | None:
     """The seat number of a seat button, else None."""
     return int(button[4:]) if button.startswith("seat") else None
+
+
+class Buttons(Protocol):
+    """A source of button events (GPIO buttons, the serial pad, the simulator's keyboard)."""
+
+    def start(self, sink: Callable[[ButtonEvent], None]) -> None:
+        """Begin calling `sink` with each event (from the source's own threads)."""
+
+    def close(self) -> None:
+        """Stop and release the inputs."""

@@ -21,7 +21,8 @@ PANELS: dict[str, PanelSpec] = {
                   fast_ms=1500, cleaning_every=15, rotation=0),
         PanelSpec("epd7in5_V2", 800, 480, partial="window", full_ms=5000, partial_ms=500,
                   fast_ms=1500, cleaning_every=10, rotation=0),
-        PanelSpec("epd7in3f", 800, 480, colour=True, partial="none", full_ms=19000,
+        # The wiki gives 35 s for the 7.3" (F) refresh; the driver has no partial mode.
+        PanelSpec("epd7in3f", 800, 480, colour=True, partial="none", full_ms=35000,
                   partial_ms=0, fast_ms=None, cleaning_every=0, rotation=0),
     )
 }
@@ -32,6 +33,20 @@ DEFAULT_PANEL = "epd2in7_V2"
 GALLERY_PANELS: tuple[str, ...] = (
     "epd2in13_V4", "epd2in7_V2", "epd2in9_V2", "epd4in2_V2", "epd7in5_V2",
 )
+
+
+# The drivers' own fixed waits inside one call: sleep() ends with a 2 s delay, init() resets
+# for up to 0.4 s.
+DRIVER_DELAYS_S = 2.5
+
+
+def call_timeout_s(spec: PanelSpec) -> float:
+    """How long one driver call may wait on BUSY before the panel counts as stuck.
+
+    Twice the model's longest refresh, plus the driver's own fixed delays.
+    """
+    longest_ms = max(spec.full_ms, spec.partial_ms, spec.fast_ms or 0)
+    return 2 * longest_ms / 1000 + DRIVER_DELAYS_S
 
 
 def panel(model: str) -> PanelSpec:

@@ -76,9 +76,8 @@ class HomeApp(App[HomeUi]):
         frame.menu(frame.content, [item_title(lang, k) for k in ITEMS], state.cursor, right=notes)
 
     def dump(self, state: HomeUi) -> dict[str, Any]:
-        """Serialise."""
-        data: dict[str, Any] = codec.to_dict(state)
-        return data
+        """Only the cursor: which entries are available or under way is worked out afresh."""
+        return {"cursor": state.cursor}
 
     def load(self, data: dict[str, Any]) -> HomeUi:
         """Rebuild and validate."""

@@ -60,6 +60,7 @@ class ToolboxApp(App[ToolboxUi]):
 
     key = "toolbox"
     title_key = "toolbox.title"
+    colour_screens = True
 
     def start(self, ctx: Context) -> ToolboxUi:
         """A fresh Toolbox with the settings' sandglass length."""

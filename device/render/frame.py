@@ -25,10 +25,12 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 class Frame:
     """An image of the panel's size with helpers for headers, soft keys, text and shapes."""
 
-    def __init__(self, width: int, height: int, colour: bool = False) -> None:
+    def __init__(self, width: int, height: int, colour: bool = False, coarse_time: bool = False) -> None:
         self.width = width
         self.height = height
         self.is_colour = colour
+        # A panel without partial refresh cannot redraw every second: countdowns go coarse.
+        self.coarse_time = coarse_time
         if colour:
             self.image = Image.new("RGB", (width, height), PALETTE["white"])
             self.ink: object = PALETTE["black"]

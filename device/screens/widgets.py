@@ -10,10 +10,15 @@ from device.render.shapes import Box
 from engine.dice import tally
 from engine.sandglass import Sandglass
 
+COARSE_STEP_S = 15
 
-def clock_text(ms: int) -> str:
-    """Remaining time as m:ss (rounded up to the second shown)."""
+
+def clock_text(ms: int, coarse: bool = False) -> str:
+    """Remaining time as m:ss (rounded up to the second shown; to 15 s, with "≤", when coarse)."""
     seconds = shown_seconds(ms)
+    if coarse and seconds > 0:
+        seconds = -(-seconds // COARSE_STEP_S) * COARSE_STEP_S
+        return f"≤{seconds // 60}:{seconds % 60:02d}"
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
@@ -50,12 +55,15 @@ def draw_countdown(frame: Frame, box: Box, glass: Sandglass, now_ms: int, note: 
     icon_w = (bottom - top) * 2 // 5
     pad = frame.px(4)
     icon_box = (left + pad, top + pad, left + pad + icon_w, bottom - pad)
-    draw_glass_icon(frame, icon_box, remaining / glass.length_ms)
+    level = remaining / glass.length_ms
+    if frame.coarse_time:
+        level = -(-int(level * 8 * 1000) // 1000) / 8  # eight sand levels: a change every few refreshes
+    draw_glass_icon(frame, icon_box, level)
     note_h = frame.small + pad if note else 0
     avail_h = bottom - top - note_h
     digit_top = top + max(0, (avail_h - digits_h) // 2)
     digit_box = (icon_box[2] + pad, digit_top, right - pad, digit_top + min(digits_h, avail_h))
-    frame.big_number(digit_box, clock_text(remaining))
+    frame.big_number(digit_box, clock_text(remaining, frame.coarse_time))
     if note:
         frame.text(((digit_box[0] + digit_box[2]) // 2, bottom - pad), note, frame.small, "bold", anchor="md")
 

@@ -1,12 +1,14 @@
 """Every string table merged; apps look texts up here."""
 
 from device.i18n import Strings
+from device.strings.artbox import ARTBOX
 from device.strings.artem import ARTEM
 from device.strings.common import COMMON
 from device.strings.home import HOME
+from device.strings.identik import IDENTIK
 from device.strings.toolbox import TOOLBOX
 
-TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTEM)
+TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTBOX, IDENTIK, ARTEM)
 
 
 def _merge(tables: tuple[Strings, ...]) -> Strings:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pytest_mock import MockerFixture
 
 from device.cli import main
 
@@ -81,3 +82,64 @@ def test_unknown_panel_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     code, err = run(capsys, "play", "--panel", "epd1in0", "--headless", "--script", str(script))
     assert code == 2
     assert err.startswith("easel: --panel: unknown panel model 'epd1in0'; choose one of: epd2in13_V4")
+
+
+PIN_CASES = [
+    ("[buttons]\nprofile = \"hat27\"\n[buttons.pins]\nseat1 = 5\n",
+     ':4: button "seat1": GPIO 5 is already used by "up"; give it its own pin such as '),
+    ("[buttons]\nprofile = \"table\"\n[buttons.pins]\nseat3 = 24\n",
+     ":4: button \"seat3\": GPIO 24 is the e-paper panel's BUSY pin; move it to a free pin such as "),
+    ("[buttons.pins]\nseat1 = 7\n",
+     ":2: button \"seat1\": GPIO 7 is the e-paper panel's SPI0 CE1 pin; move it to a free pin such as "),
+    ("[buttons.pins]\njump = 12\n", ':2: unknown button "jump"; buttons are: up, down, ok'),
+    ("[buttons]\nprofile = \"table\"\n[buzzer]\npin = 4\n",
+     ':4: the buzzer: GPIO 4 is already used by "seat1"; give it its own pin such as '),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PIN_CASES)
+def test_bad_pin_map_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, expected: str
+) -> None:
+    """A pin used twice, a pin the panel needs, an unknown button: file, line, fix; exit 2."""
+    config = tmp_path / "easel.toml"
+    config.write_text(text, encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\n", encoding="utf-8")
+    code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
+                    "--frames", str(tmp_path / "frames"))
+    assert code == 2
+    assert err.count("\n") == 1
+    assert err.startswith(f"easel: {config}{expected}"), err
+    assert not (tmp_path / "frames").exists()
+
+
+def test_broken_word_pack_stops_start_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A word pack with a duplicate is reported with its file and line before anything is written."""
+    pack = tmp_path / "words.txt"
+    words = [f"word{i}" for i in range(45)]
+    words.insert(10, "word3")
+    pack.write_text("\n".join(words) + "\n", encoding="utf-8")
+    config = tmp_path / "easel.toml"
+    config.write_text('[words]\npacks = ["words.txt"]\n', encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\n", encoding="utf-8")
+    code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
+                    "--frames", str(tmp_path / "frames"))
+    assert code == 2
+    assert err == f"easel: {pack}:11: duplicate word 'word3' (first on line 4); remove one\n"
+    assert not (tmp_path / "frames").exists()
+
+
+def test_missing_serial_pad_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        mocker: MockerFixture) -> None:
+    """A serial device path that does not exist: one line naming it and the config key; exit 2."""
+    mocker.patch("device.hardware_setup.open_display")
+    config = tmp_path / "easel.toml"
+    config.write_text('[display]\npanel = "epd2in7_V2"\n[buttons]\nserial = "/dev/serial/by-id/no-pad"\n',
+                      encoding="utf-8")
+    code, err = run(capsys, "play", "--config", str(config), "--db", str(tmp_path / "x.db"))
+    assert code == 2
+    assert err == (f"easel: {config}: /dev/serial/by-id/no-pad: no such serial device; "
+                   "check [buttons] serial in your config\n")
+    assert not (tmp_path / "x.db").exists()

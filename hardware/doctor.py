@@ -1,0 +1,172 @@
+"""Checks behind `easel doctor`: each returns (ok, one-line message saying what to fix).
+
+Paths, permission checks and group lists are parameters so tests (and other boards) can
+point them elsewhere.
+"""
+
+from __future__ import annotations
+
+import grp
+import os
+import queue
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from hardware.buttons import PinMapError, validate_pin_map
+from hardware.display import Display, PanelSpec
+from hardware.events import ButtonEvent, Buttons
+
+Check = tuple[bool, str]
+Access = Callable[[Path, int], bool]
+SPI_DEVICES = (Path("/dev/spidev0.0"),)
+GPIO_CHIPS = (Path("/dev/gpiochip0"),)
+GROUPS = ("gpio", "spi", "dialout")
+
+
+def _access(path: Path, mode: int) -> bool:
+    return os.access(path, mode)
+
+
+def _user() -> str:
+    return os.environ.get("USER") or os.environ.get("LOGNAME") or str(os.getuid())
+
+
+def check_device_nodes(paths: Sequence[Path], group: str, enable: str,
+                       access: Access = _access, user: str | None = None) -> Check:
+    """Every node in `paths` exists and is readable and writable by this user."""
+    user = user or _user()
+    for path in paths:
+        if not path.exists():
+            return False, f"{path}: missing; {enable}"
+        if not access(path, os.R_OK | os.W_OK):
+            return False, (f"{path}: {user} may not read and write it; add the user to group "
+                           f"{group} (sudo usermod -aG {group} {user}) and log in again")
+    return True, f"{', '.join(str(p) for p in paths)}: present and usable"
+
+
+def check_spi(paths: Sequence[Path] = SPI_DEVICES, access: Access = _access,
+              user: str | None = None) -> Check:
+    """The SPI device the panel uses exists and is usable."""
+    return check_device_nodes(paths, "spi", "enable SPI: sudo raspi-config nonint do_spi 0, "
+                              "then reboot", access, user)
+
+
+def check_gpio(paths: Sequence[Path] = GPIO_CHIPS, access: Access = _access,
+               user: str | None = None) -> Check:
+    """The GPIO character device gpiozero (lgpio) needs exists and is usable."""
+    return check_device_nodes(paths, "gpio", "this does not look like a Raspberry Pi", access,
+                              user)
+
+
+def current_groups() -> list[str]:
+    """Names of the groups this process belongs to."""
+    names = []
+    for gid in {*os.getgroups(), os.getegid()}:
+        try:
+            names.append(grp.getgrgid(gid).gr_name)
+        except KeyError:
+            continue
+    return names
+
+
+def check_groups(groups: Iterable[str] | None = None, required: Sequence[str] = GROUPS,
+                 user: str | None = None) -> Check:
+    """This user is in the groups that open the panel, the buttons and the serial pad."""
+    have = set(current_groups() if groups is None else groups)
+    missing = [g for g in required if g not in have]
+    user = user or _user()
+    if missing:
+        return False, (f"{user} is not in group {', '.join(missing)}; run: sudo usermod -aG "
+                       f"{','.join(missing)} {user} and log in again")
+    return True, f"{user} is in groups {', '.join(required)}"
+
+
+def check_pin_map(pins: Mapping[str, Any], buzzer: Any = None) -> Check:
+    """The button pin map (and buzzer pin) clashes with nothing."""
+    try:
+        checked = validate_pin_map(pins, buzzer)
+    except PinMapError as exc:
+        return False, str(exc)
+    listed = ", ".join(f"{name}={pin}" for name, pin in checked.items())
+    return True, f"pin map OK: {listed}" + (f", buzzer={buzzer}" if buzzer is not None else "")
+
+
+def check_serial(path: str, access: Access = _access, user: str | None = None) -> Check:
+    """The serial pad's device exists and is usable."""
+    if "://" in path:
+        return True, f"{path}: a pyserial URL, not checked"
+    return check_device_nodes([Path(path)], "dialout",
+                              "no such serial device; check [buttons] serial in your config "
+                              "and that the pad is plugged in", access, user)
+
+
+def draw_test_pattern(spec: PanelSpec) -> Image.Image:
+    """A frame that shows alignment, both axes, every edge, and the model's name and size."""
+    width, height = spec.size
+    image = Image.new("RGB" if spec.colour else "1", (width, height), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, width - 1, height - 1), outline="black")
+    draw.line((0, 0, width - 1, height - 1), fill="black")
+    draw.line((0, height - 1, width - 1, 0), fill="black")
+    for x in range(0, width, 8):  # byte boundaries along x: short ticks, long every 64 px
+        draw.line((x, 0, x, 12 if x % 64 == 0 else 5), fill="black")
+    for y in range(0, height, 8):
+        draw.line((0, y, 12 if y % 64 == 0 else 5, y), fill="black")
+    for i in range(8):  # a checkerboard in the top-right corner
+        for j in range(8):
+            if (i + j) % 2:
+                draw.rectangle((width - 34 + 4 * i, 2 + 4 * j, width - 31 + 4 * i, 5 + 4 * j),
+                               fill="black")
+    if spec.colour:
+        colours = ("black", "white", "green", "blue", "red", "yellow", "orange")
+        bar = (width - 40) // len(colours)
+        for i, colour in enumerate(colours):
+            draw.rectangle((20 + i * bar, height - 60, 19 + (i + 1) * bar, height - 20),
+                           fill=colour, outline="black")
+    draw.rectangle((16, height // 2 - 14, 16 + 8 * 22, height // 2 + 14), fill="white")
+    draw.text((20, height // 2 - 10), f"{spec.model} {width}x{height}", fill="black")
+    return image
+
+
+def check_display(display: Display) -> Check:
+    """Draw the test pattern with a full refresh."""
+    spec = display.spec
+    try:
+        display.show_full(draw_test_pattern(spec))
+    except Exception as exc:
+        return False, f"{spec.model}: the test pattern was not shown: {exc}"
+    return True, f"{spec.model}: test pattern shown ({spec.width}x{spec.height})"
+
+
+def button_echo(source: Buttons, out: Callable[[str], None] = print, *,
+                count: int | None = None, timeout_s: float | None = 30.0,
+                clock: Callable[[], float] = time.monotonic) -> Check:
+    """Print each button event until `count` events or `timeout_s` of silence... or Ctrl-C."""
+    events: queue.Queue[ButtonEvent] = queue.Queue()
+    source.start(events.put)
+    heard = 0
+    try:
+        deadline = None if timeout_s is None else clock() + timeout_s
+        while count is None or heard < count:
+            wait = None if deadline is None else deadline - clock()
+            if wait is not None and wait <= 0:
+                break
+            try:
+                event = events.get(timeout=wait)
+            except queue.Empty:
+                break
+            heard += 1
+            out(f"{event.button} {event.kind}")
+            if timeout_s is not None:
+                deadline = clock() + timeout_s
+    except KeyboardInterrupt:
+        pass
+    finally:
+        source.close()
+    if heard == 0:
+        return False, "no button event heard; check the wiring and the pin map"
+    return True, f"heard {heard} button event{'s' if heard > 1 else ''}"

@@ -1,0 +1,262 @@
+"""What a Waveshare panel's controller makes of the bytes it receives.
+
+`SpiTraffic` records the SPI bus split into commands (DC low) and data (DC high), plus
+hardware resets. The controller models replay that traffic: they keep the display RAM as the
+controller would (windows, address counters, wrap-around), count refreshes per kind, and keep
+the image the glass shows after each refresh. Tests compare that image with the frame Easel
+rendered; the panel traffic benchmark counts bytes and refreshes with it.
+
+Two controller families cover the supported 1-bit models: the SSD16xx family (epd2in13_V4,
+epd2in7_V2, epd2in9_V2, epd4in2_V2) and the UC8179 (epd7in5_V2). The 7-colour epd7in3f has
+its own 4-bit-per-pixel model.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from PIL import Image
+
+from hardware.display import PanelSpec
+from hardware.panels import panel
+
+HW_RESET = -1  # a pseudo-command recorded when the RST line goes low
+
+
+@dataclass
+class Transaction:
+    """One command byte and the data bytes sent after it."""
+
+    command: int
+    data: bytearray = field(default_factory=bytearray)
+
+
+class SpiTraffic:
+    """Everything written to the panel, and how many bytes that took."""
+
+    def __init__(self) -> None:
+        self.transactions: list[Transaction] = []
+        self.bytes_sent = 0
+
+    def write(self, is_data: bool, payload: bytes) -> None:
+        """Record bytes written with DC high (data) or low (command bytes)."""
+        self.bytes_sent += len(payload)
+        if is_data:
+            if not self.transactions:
+                self.transactions.append(Transaction(HW_RESET))
+            self.transactions[-1].data.extend(payload)
+        else:
+            self.transactions.extend(Transaction(b) for b in payload)
+
+    def hw_reset(self) -> None:
+        """Record a pulse on the panel's RST line."""
+        self.transactions.append(Transaction(HW_RESET))
+
+    def clear(self) -> None:
+        """Forget what was recorded (the controller model keeps its own state)."""
+        self.transactions.clear()
+        self.bytes_sent = 0
+
+
+class Controller(Protocol):
+    """A model of one panel controller fed with recorded transactions."""
+
+    refreshes: Counter[str]
+    shown: Image.Image | None
+
+    def feed(self, transaction: Transaction) -> None:
+        """Apply one command and its data."""
+
+
+class SsdController:
+    """SSD1680/SSD1683-style controller: BW RAM 0x24, old/red RAM 0x26, update via 0x22/0x20."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.row_bytes = (width + 7) // 8
+        self.ram = {0x24: bytearray([0xFF] * (self.row_bytes * height)),
+                    0x26: bytearray([0xFF] * (self.row_bytes * height))}
+        self.refreshes: Counter[str] = Counter()
+        self.shown: Image.Image | None = None
+        self.update_control = 0xF7
+        self.invert_bw = False
+        self._reset_registers()
+
+    def _reset_registers(self) -> None:
+        self.x_window = (0, self.row_bytes - 1)
+        self.y_window = (0, self.height - 1)
+        self.x, self.y = 0, 0
+        self.entry_mode = 0x03
+
+    def feed(self, transaction: Transaction) -> None:
+        """Apply one command and its data."""
+        cmd, data = transaction.command, transaction.data
+        if cmd in (HW_RESET, 0x12):  # hardware reset or SWRESET: registers back to defaults
+            self._reset_registers()
+        elif cmd == 0x11 and data:
+            self.entry_mode = data[0]
+        elif cmd == 0x44 and len(data) >= 2:
+            self.x_window = (data[0], data[1])
+        elif cmd == 0x45 and len(data) >= 4:
+            self.y_window = (data[0] | data[1] << 8, data[2] | data[3] << 8)
+        elif cmd == 0x4E and data:
+            self.x = data[0]
+        elif cmd == 0x4F and len(data) >= 2:
+            self.y = data[0] | data[1] << 8
+        elif cmd == 0x21 and data:
+            self.invert_bw = bool(data[0] & 0x08)
+        elif cmd == 0x22 and data:
+            self.update_control = data[0]
+        elif cmd in self.ram:
+            self._write_ram(self.ram[cmd], data)
+        elif cmd == 0x20 and self.update_control & 0x04:  # the sequence includes "display"
+            self.refreshes["partial" if self.update_control & 0x08 else "full"] += 1
+            self._latch()
+
+    def _write_ram(self, ram: bytearray, data: bytearray) -> None:
+        if self.entry_mode != 0x03:
+            raise ValueError(f"data entry mode {self.entry_mode:#04x} is not modelled")
+        (x0, x1), (y0, y1) = self.x_window, self.y_window
+        for byte in data:
+            if 0 <= self.x < self.row_bytes and 0 <= self.y < self.height:
+                ram[self.y * self.row_bytes + self.x] = byte
+            self.x += 1
+            if self.x > x1:
+                self.x = x0
+                self.y = self.y + 1 if self.y < y1 else y0
+
+    def _latch(self) -> None:
+        raw = bytes(self.ram[0x24])
+        if self.invert_bw:
+            raw = bytes(b ^ 0xFF for b in raw)
+        self.shown = Image.frombytes("1", (self.width, self.height), raw)  # bit 1 = white
+
+
+class Uc8179Controller:
+    """UC8179 (7.5" V2): old data 0x10, new data 0x13, refresh 0x12, partial window 0x90/0x91."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.row_bytes = width // 8
+        self.new = bytearray(self.row_bytes * height)
+        self.old = bytearray(self.row_bytes * height)
+        self.refreshes: Counter[str] = Counter()
+        self.shown: Image.Image | None = None
+        self.ignored_bytes = 0  # bytes sent past the end of the partial window
+        self._reset_registers()
+
+    def _reset_registers(self) -> None:
+        self.partial_mode = False
+        self.window = (0, 0, self.width - 1, self.height - 1)  # inclusive pixel bounds
+        self.ddx = 0
+
+    def feed(self, transaction: Transaction) -> None:
+        """Apply one command and its data."""
+        cmd, data = transaction.command, transaction.data
+        if cmd == HW_RESET:
+            self._reset_registers()
+        elif cmd == 0x50 and data:
+            self.ddx = data[0] & 0x03
+        elif cmd == 0x91:
+            self.partial_mode = True
+        elif cmd == 0x92:
+            self.partial_mode = False
+        elif cmd == 0x90 and len(data) >= 8:
+            self.window = (data[0] << 8 | data[1], data[4] << 8 | data[5],
+                           data[2] << 8 | data[3], data[6] << 8 | data[7])
+        elif cmd in (0x10, 0x13):
+            self._write(self.new if cmd == 0x13 else self.old, data)
+        elif cmd == 0x12:
+            self.refreshes["partial" if self.partial_mode else "full"] += 1
+            self._latch()
+
+    def _box(self) -> tuple[int, int, int, int]:
+        """The area a write or refresh covers: byte columns and rows, end exclusive."""
+        if not self.partial_mode:
+            return 0, 0, self.row_bytes, self.height
+        x0, y0, x1, y1 = self.window
+        return x0 // 8, y0, x1 // 8 + 1, y1 + 1
+
+    def _write(self, ram: bytearray, data: bytearray) -> None:
+        bx0, y0, bx1, y1 = self._box()
+        span = bx1 - bx0
+        size = span * (y1 - y0)
+        for i, byte in enumerate(data[:size]):
+            row, col = divmod(i, span)
+            ram[(y0 + row) * self.row_bytes + bx0 + col] = byte
+        self.ignored_bytes += max(0, len(data) - size)
+
+    def _latch(self) -> None:
+        # DDX[0] = 0: a set bit in the new data is black; the partial mode flips it.
+        flip = 0xFF if self.ddx & 1 else 0x00
+        ink = bytes((b ^ flip) ^ 0xFF for b in self.new)  # PIL mode "1": bit 1 = white
+        image = Image.frombytes("1", (self.width, self.height), ink)
+        if self.shown is None or not self.partial_mode:
+            self.shown = image
+            return
+        bx0, y0, bx1, y1 = self._box()
+        area = (bx0 * 8, y0, bx1 * 8, y1)
+        self.shown.paste(image.crop(area), area[:2])
+
+
+# The order of the epd7in3f palette indices, as its driver's getbuffer builds them.
+ACEP_PALETTE: tuple[tuple[int, int, int], ...] = (
+    (0, 0, 0), (255, 255, 255), (0, 255, 0), (0, 0, 255), (255, 0, 0), (255, 255, 0),
+    (255, 128, 0),
+)
+
+
+class AcepController:
+    """The 7-colour epd7in3f: 4-bit palette pixels via 0x10, refresh 0x12 (full only)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.ram = bytearray(width * height // 2)
+        self.refreshes: Counter[str] = Counter()
+        self.shown: Image.Image | None = None
+        self._pos = 0
+
+    def feed(self, transaction: Transaction) -> None:
+        """Apply one command and its data."""
+        if transaction.command == 0x10:
+            for byte in transaction.data:
+                if self._pos < len(self.ram):
+                    self.ram[self._pos] = byte
+                self._pos += 1
+            self._pos = 0
+        elif transaction.command == 0x12:
+            self.refreshes["full"] += 1
+            pixels = bytearray()
+            for byte in self.ram:
+                pixels += bytes((byte >> 4, byte & 0x0F))
+            image = Image.frombytes("P", (self.width, self.height), bytes(pixels))
+            image.putpalette([c for rgb in ACEP_PALETTE for c in rgb])
+            self.shown = image.convert("RGB")
+
+
+def controller_for(model: str) -> Controller:
+    """A controller model for a supported panel, at the driver's native size."""
+    spec = panel(model)
+    width, height = native_size(spec)
+    if model == "epd7in5_V2":
+        return Uc8179Controller(width, height)
+    if model == "epd7in3f":
+        return AcepController(width, height)
+    return SsdController(width, height)
+
+
+def native_size(spec: PanelSpec) -> tuple[int, int]:
+    """The driver's (width, height): the frame size turned by the panel's rotation."""
+    if spec.rotation % 180:
+        return spec.height, spec.width
+    return spec.width, spec.height
+
+
+def as_frame(native: Image.Image, spec: PanelSpec) -> Image.Image:
+    """Turn an image in the driver's orientation back into Easel's frame orientation."""
+    if spec.rotation % 360 == 0:
+        return native.copy()
+    # The drivers turn a landscape frame by +90 degrees (PIL: counter-clockwise).
+    return native.rotate(-spec.rotation, expand=True)

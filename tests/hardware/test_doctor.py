@@ -1,0 +1,131 @@
+"""`easel doctor` checks: device nodes, groups, pin map, test pattern, button echo."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+from hardware import doctor
+from hardware.buttons import HAT27
+from hardware.events import ButtonEvent
+from hardware.fake_pi import FakePi
+from tests.hardware.conftest import open_rig
+
+
+def test_spi_missing_says_how_to_enable_it(tmp_path: Path) -> None:
+    ok, message = doctor.check_spi([tmp_path / "spidev0.0"])
+    assert not ok
+    assert message == (f"{tmp_path / 'spidev0.0'}: missing; enable SPI: sudo raspi-config "
+                       "nonint do_spi 0, then reboot")
+
+
+def test_spi_without_permission_names_the_group(tmp_path: Path) -> None:
+    node = tmp_path / "spidev0.0"
+    node.touch()
+    ok, message = doctor.check_spi([node], access=lambda path, mode: False, user="pi")
+    assert not ok and "add the user to group spi (sudo usermod -aG spi pi)" in message
+    ok, message = doctor.check_spi([node], access=lambda path, mode: True)
+    assert ok and message.endswith("present and usable")
+
+
+def test_gpio_chip_is_checked(tmp_path: Path) -> None:
+    ok, message = doctor.check_gpio([tmp_path / "gpiochip0"])
+    assert not ok and "missing" in message
+
+
+def test_groups_missing_are_listed_with_the_command() -> None:
+    ok, message = doctor.check_groups(["pi", "spi"], user="pi")
+    assert not ok
+    assert message == "pi is not in group gpio, dialout; run: sudo usermod -aG gpio,dialout pi " \
+                      "and log in again"
+    assert doctor.check_groups(["gpio", "spi", "dialout", "video"], user="pi")[0]
+
+
+def test_current_groups_are_names() -> None:
+    names = doctor.current_groups()
+    assert names and all(isinstance(n, str) for n in names)
+
+
+def test_pin_map_check_passes_the_error_line_through() -> None:
+    assert doctor.check_pin_map(HAT27, buzzer=26) == (
+        True, "pin map OK: up=5, down=6, ok=13, back=19, buzzer=26")
+    ok, message = doctor.check_pin_map({"ok": 8})
+    assert not ok and message.startswith('button "ok": GPIO 8 is the e-paper panel')
+
+
+def test_serial_check(tmp_path: Path) -> None:
+    ok, message = doctor.check_serial(str(tmp_path / "pad"))
+    assert not ok and "no such serial device; check [buttons] serial" in message
+    assert doctor.check_serial("loop://")[0]
+    master, slave = os.openpty()
+    try:
+        assert doctor.check_serial(os.ttyname(slave))[0]
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_the_test_pattern_reaches_a_real_driver_on_the_fake_pi() -> None:
+    with FakePi() as pi:
+        rig = open_rig(pi, "epd2in7_V2")
+        ok, message = doctor.check_display(rig.display)
+        assert ok and message == "epd2in7_V2: test pattern shown (264x176)"
+        expected = doctor.draw_test_pattern(rig.spec)
+        diff = ImageChops.logical_xor(rig.shown(), expected)
+        assert diff.getbbox() is None
+
+
+def test_a_failing_display_is_reported_in_one_line() -> None:
+    with FakePi(busy="high") as pi:
+        rig = open_rig(pi, "epd2in13_V4", timeout_s=3.0)
+        ok, message = doctor.check_display(rig.display)
+        assert not ok
+        assert message.startswith("epd2in13_V4: the test pattern was not shown: epd2in13_V4: "
+                                  "BUSY did not settle within 3 s")
+
+
+def test_colour_test_pattern_has_colour() -> None:
+    from hardware.panels import panel
+    image = doctor.draw_test_pattern(panel("epd7in3f"))
+    assert image.mode == "RGB" and (255, 0, 0) in {c for _, c in image.getcolors(1 << 16) or []}
+    assert doctor.draw_test_pattern(panel("epd2in13_V4")).size == (250, 122)
+    assert isinstance(image, Image.Image)
+
+
+class ScriptedButtons:
+    """A Buttons source that replays events when started."""
+
+    def __init__(self, events: list[ButtonEvent]) -> None:
+        self.events = events
+        self.closed = False
+
+    def start(self, sink: Callable[[ButtonEvent], None]) -> None:
+        for event in self.events:
+            sink(event)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_button_echo_prints_each_event() -> None:
+    lines: list[str] = []
+    source = ScriptedButtons([ButtonEvent("ok"), ButtonEvent("seat3", "hold")])
+    assert doctor.button_echo(source, lines.append, count=2) == (True, "heard 2 button events")
+    assert lines == ["ok press", "seat3 hold"]
+    assert source.closed
+
+
+def test_button_echo_with_silence_says_what_to_check() -> None:
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 10.0  # every look at the clock is 10 s later: the wait ends at once
+        return now[0]
+
+    source = ScriptedButtons([])
+    ok, message = doctor.button_echo(source, print, timeout_s=5.0, clock=clock)
+    assert not ok and message == "no button event heard; check the wiring and the pin map"
+    assert source.closed
