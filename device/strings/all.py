@@ -2,13 +2,14 @@
 
 from device.i18n import Strings
 from device.strings.artbox import ARTBOX
+from device.strings.artem import ARTEM
 from device.strings.canvas import CANVAS
 from device.strings.common import COMMON
 from device.strings.home import HOME
 from device.strings.identik import IDENTIK
 from device.strings.toolbox import TOOLBOX
 
-TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTBOX, IDENTIK, CANVAS)
+TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTBOX, IDENTIK, ARTEM, CANVAS)
 
 
 def _merge(tables: tuple[Strings, ...]) -> Strings:
