@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from device.apps.base import App, Context, Reply, Sample
+from device.apps.base import App, Context, GameResult, Reply, Sample
 from device.apps.timing import countdown_deadline, countdown_tick
 from device.i18n import explain
 from device.render.frame import Frame
@@ -122,6 +122,30 @@ class ArtboxApp(App[ArtboxUi]):
     def in_progress(self, state: ArtboxUi) -> bool:
         """A game is under way until its final scoreboard."""
         return state.game is not None and state.game.phase != "over"
+
+    def result(self, state: ArtboxUi) -> GameResult | None:
+        """Victory tokens per seat and the winner, once the game is over."""
+        game = state.game
+        outcome = engine.outcome(game) if game is not None else None
+        if game is None or outcome is None:
+            return None
+        seats = tuple(f"Seat {s}" for s in range(1, game.setup.players + 1))
+        return GameResult(players=seats, scores=tuple(t.total for t in game.tokens), winners=outcome.winners,
+                          seed=state.seed ^ max(0, state.games - 1))
+
+    def invariants(self, state: ArtboxUi) -> list[str]:
+        """Token counts never negative; number tokens unique; one word per drawing slot."""
+        game = state.game
+        if game is None:
+            return []
+        broken: list[str] = []
+        if any(t.drawing < 0 or t.guessing < 0 for t in game.tokens):
+            broken.append("a negative victory token count")
+        if game.finish is not None and len(set(game.finish.seats)) != len(game.finish.seats):
+            broken.append("a seat holds two number tokens")
+        if len(game.word_list) != len(set(game.word_list)):
+            broken.append("a word shows twice in the list")
+        return broken
 
     # events ------------------------------------------------------------------------------
     def handle(self, state: ArtboxUi, event: ButtonEvent, ctx: Context) -> Reply[ArtboxUi]:

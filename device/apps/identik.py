@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from device.apps.base import App, Context, Reply, Sample
+from device.apps.base import App, Context, GameResult, Reply, Sample
 from device.apps.timing import countdown_deadline, countdown_tick
 from device.i18n import explain
 from device.render.frame import Frame
@@ -19,6 +19,7 @@ from device.strings.all import STRINGS as T
 from engine import codec
 from engine import identik as engine
 from engine.errors import IllegalCommand
+from engine.identik_scores import scorecard
 from engine.identik_setup import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -117,6 +118,31 @@ class IdentikApp(App[IdentikUi]):
     def in_progress(self, state: IdentikUi) -> bool:
         """A game has started and is not over."""
         return state.game is not None and state.game.phase != "over"
+
+    def result(self, state: IdentikUi) -> GameResult | None:
+        """Totals per seat (names when given) and the winners, once the game is over."""
+        game = state.game
+        outcome = engine.outcome(game) if game is not None else None
+        if game is None or outcome is None:
+            return None
+        players = game.setup.players
+        names = tuple(game.setup.names[s - 1] if game.setup.names and game.setup.names[s - 1] else f"Seat {s}"
+                      for s in range(1, players + 1))
+        totals = tuple(line.total for line in scorecard(game.history, players))
+        return GameResult(players=names, scores=totals, winners=outcome.winners, seed=state.seed)
+
+    def invariants(self, state: IdentikUi) -> list[str]:
+        """Points never negative; the narrator never ticks; ticks only at this table."""
+        game = state.game
+        if game is None:
+            return []
+        broken = []
+        if any(line.narrator_points < 0 or line.artist_points < 0
+               for line in scorecard(game.history, game.setup.players)):
+            broken.append("negative points on the scorecard")
+        if not 1 <= game.round_no <= game.setup.total_rounds:
+            broken.append(f"round {game.round_no} out of range")
+        return broken
 
     # events ------------------------------------------------------------------------------
     def handle(self, state: IdentikUi, event: ButtonEvent, ctx: Context) -> Reply[IdentikUi]:

@@ -18,9 +18,13 @@ KINDS = st.sampled_from(("press", "press", "press", "hold"))
 class ButtonMasher(RuleBasedStateMachine):
     """Drive the whole device (home menu included) with random buttons and waits."""
 
+    start_in = "home"
+
     def __init__(self) -> None:
         super().__init__()
         self.h = Harness()
+        if self.start_in != "home":
+            self.h.runner.open(self.start_in)
         self.presses = 0
 
     @rule(button=st.sampled_from(BUTTONS), kind=KINDS)
@@ -54,8 +58,23 @@ class ButtonMasher(RuleBasedStateMachine):
         assert image.size[0] >= 250
 
 
-ButtonMasher.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=60, deadline=None,
+FUZZ_SETTINGS = settings(
+    max_examples=20, stateful_step_count=60, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+ButtonMasher.TestCase.settings = FUZZ_SETTINGS
 TestButtonMasher = ButtonMasher.TestCase
+
+
+def _masher_for(key: str) -> type[RuleBasedStateMachine]:
+    machine = type(f"{key.title()}Masher", (ButtonMasher,), {"start_in": key})
+    machine.TestCase.settings = FUZZ_SETTINGS
+    return machine
+
+
+# One state machine per app, starting on its own first screen (a game's setup).
+TestToolboxMasher = _masher_for("toolbox").TestCase
+TestArtboxMasher = _masher_for("artbox").TestCase
+TestIdentikMasher = _masher_for("identik").TestCase
+TestArtemMasher = _masher_for("artem").TestCase
+TestCanvasMasher = _masher_for("canvas").TestCase
