@@ -38,7 +38,7 @@ def _render_app(key: str, panel: str, lang: str, resources: Resources) -> Iterat
     owner = app(key)
     assert owner is not None
     spec = PANELS[panel]
-    ctx = Context(settings=Settings(language=lang, panel=panel), resources=resources)
+    ctx = Context(settings=Settings(language=lang, word_language=lang, panel=panel), resources=resources)
     for sample in owner.samples(ctx):
         settings = replace(ctx.settings, **sample.settings_override)
         sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms, history=_sample_history(key, sample.name))
