@@ -31,10 +31,10 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     keys = [k for k in available() if k != "home"]
-    per_app = args.presses // len(keys)
+    shares = [args.presses // len(keys) + (1 if i < args.presses % len(keys) else 0) for i in range(len(keys))]
     counts: Counter[str] = Counter()
     start = time.perf_counter()
-    for key in keys:
+    for key, per_app in zip(keys, shares, strict=True):
         h = Harness(seed=rng.randrange(2**32))
         h.runner.open(key)
         owner = app(key)
