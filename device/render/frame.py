@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from device.render.fonts import font
+from device.render.fonts import font, snap
 from device.render.shapes import Box, draw_arrow, draw_shape
 
 SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
@@ -95,12 +95,12 @@ class Frame:
             return min_px
         left, top, right, bottom = font(_REFERENCE_PX, weight).getbbox(text)
         scale = min(width / max(1, right - left), height / max(1, bottom - top))
-        px = max(min_px, min(max_px, int(_REFERENCE_PX * scale)))
-        for _ in range(4):
+        px = snap(max(min_px, min(max_px, int(_REFERENCE_PX * scale))))
+        for _ in range(6):
             left, top, right, bottom = font(px, weight).getbbox(text)
             if (right - left <= width and bottom - top <= height) or px <= min_px:
                 break
-            px = max(min_px, px - max(1, px // 40))
+            px = snap(max(min_px, px - 1))
         return px
 
     def fit(self, box: Box, text: str, max_px: int | None = None, min_px: int = 8,
