@@ -10,11 +10,11 @@ from device.render.shapes import Box
 from engine.dice import tally
 from engine.sandglass import Sandglass
 
-COARSE_STEP_S = 15
+COARSE_STEP_S = 30
 
 
 def clock_text(ms: int, coarse: bool = False) -> str:
-    """Remaining time as m:ss (rounded up to the second shown; to 15 s, with "≤", when coarse)."""
+    """Remaining time as m:ss (rounded up to the second shown; to 30 s, with "≤", when coarse)."""
     seconds = shown_seconds(ms)
     if coarse and seconds > 0:
         seconds = -(-seconds // COARSE_STEP_S) * COARSE_STEP_S
