@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from device.errors import UserError
+from device.errors import UserError, read_user_text
 from device.settings import SANDGLASS_CHOICES_S
 from hardware.panels import DEFAULT_PANEL, PANELS
 
@@ -101,14 +101,7 @@ def load_config(path: Path | None) -> Config:
     """Read and validate a config file (None: all defaults); UserError on anything wrong."""
     if path is None:
         return Config()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such config file; check the --config path") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not UTF-8 text; save the config as UTF-8") from None
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the config ({exc.strerror})") from None
+    text = read_user_text(path, "config", "check the --config path")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.errors import UserError
+from device.errors import UserError, read_user_text
 from hardware.events import BUTTONS, ButtonEvent
 
 
@@ -53,12 +53,4 @@ def parse_script(text: str, source: str, first_line: int = 1) -> list[Step]:
 
 def read_script(path: Path) -> list[Step]:
     """Read and parse a script file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such script file; check the path") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not UTF-8 text; save the script as UTF-8") from None
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the script ({exc.strerror})") from None
-    return parse_script(text, str(path))
+    return parse_script(read_user_text(path, "script", "check the path"), str(path))
