@@ -13,6 +13,8 @@ from device.config import Config, load_config
 from device.errors import UserError
 from device.resources import DataError
 from device.settings import Settings
+from device.wordpacks import WordPackError
+from hardware.buttons import PinMapError
 
 
 def version() -> str:
@@ -69,16 +71,11 @@ def main(argv: list[str] | None = None) -> int:
             return run_doctor(load_config(args.config))
         _parser().print_help()
         return 0
-    except (UserError, DataError, ValueError) as exc:
-        if not isinstance(exc, UserError | DataError) and type(exc).__name__ not in _USER_ERRORS:
-            raise
+    except (UserError, DataError, WordPackError, PinMapError) as exc:
         print(f"easel: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-
-
-_USER_ERRORS = {"WordPackError", "PinMapError", "DataError"}
 
 
 def _history(args: argparse.Namespace) -> int:
