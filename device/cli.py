@@ -118,7 +118,7 @@ def _settings(config: Config, args: argparse.Namespace) -> Settings:
         except ValueError as exc:
             raise UserError(f"--panel: {exc}") from None
     return Settings(language=args.lang or config.language, word_language=config.word_language, panel=panel,
-                    buzzer=config.buzzer, sandglass_s=config.sandglass_s)
+                    buzzer=config.buzzer, sandglass_s=config.sandglass_s, players=config.players)
 
 
 def _seed(config: Config, args: argparse.Namespace) -> int:

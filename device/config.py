@@ -21,6 +21,7 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], Any, str]]] = {
         "word_language": (str, ("en", "fr"), "en or fr"),
         "sandglass_s": (int, SANDGLASS_CHOICES_S, "30 to 300 in steps of 10"),
         "buzzer": (bool, None, "true or false"),
+        "players": (int, range(1, 9), "1 to 8 (the Toolbox's table size)"),
         "seed": (int, range(0, 2**32), "an integer from 0 to 4294967295"),
     },
     "display": {
@@ -61,6 +62,7 @@ class Config:
     word_language: str = "en"
     sandglass_s: int = 90
     buzzer: bool = True
+    players: int = 4
     seed: int | None = None
     panel: str = SIMULATOR
     simulator_panel: str = DEFAULT_PANEL
@@ -156,6 +158,7 @@ def _to_config(values: dict[tuple[str, str], Any], text: str, path: Path) -> Con
         word_language=get(("easel", "word_language"), get(("easel", "language"), "en")),
         sandglass_s=get(("easel", "sandglass_s"), 90),
         buzzer=get(("easel", "buzzer"), True),
+        players=get(("easel", "players"), 4),
         seed=get(("easel", "seed")),
         panel=get(("display", "panel"), SIMULATOR),
         simulator_panel=get(("display", "simulator_panel"), DEFAULT_PANEL),

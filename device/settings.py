@@ -1,4 +1,5 @@
-"""What the Settings screen changes: languages, simulated panel, buzzer, sandglass length."""
+"""What the Settings screen changes (languages, simulated panel, buzzer, sandglass length) and the
+config's default table size."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class Settings:
     panel: str = DEFAULT_PANEL
     buzzer: bool = True
     sandglass_s: int = 90
+    players: int = 4
 
     def __post_init__(self) -> None:
         if self.language not in ("en", "fr"):
@@ -26,5 +28,7 @@ class Settings:
             raise ValueError(f"word language must be en or fr, not {self.word_language!r}")
         if self.panel not in PANELS:
             raise ValueError(f"unknown panel model {self.panel!r}")
+        if not 1 <= self.players <= 8:
+            raise ValueError(f"players must be 1 to 8, not {self.players}")
         if self.sandglass_s not in SANDGLASS_CHOICES_S:
             raise ValueError(f"sandglass length must be 30-300 s in steps of 10, not {self.sandglass_s}")

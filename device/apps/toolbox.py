@@ -63,9 +63,10 @@ class ToolboxApp(App[ToolboxUi]):
     colour_screens = True
 
     def start(self, ctx: Context) -> ToolboxUi:
-        """A fresh Toolbox with the settings' sandglass length."""
-        setup = engine.Setup(shape_dice=ctx.resources.shape_dice, sandglass_s=ctx.settings.sandglass_s)
-        return ToolboxUi(game=engine.new_game(setup, ctx.seed))
+        """A fresh Toolbox with the settings' sandglass length and table size."""
+        setup = engine.Setup(shape_dice=ctx.resources.shape_dice, sandglass_s=ctx.settings.sandglass_s,
+                             players=ctx.settings.players)
+        return ToolboxUi(game=engine.new_game(setup, ctx.seed), players_pick=ctx.settings.players)
 
     def in_progress(self, state: ToolboxUi) -> bool:
         """The Toolbox has no game to continue; it simply keeps its state."""

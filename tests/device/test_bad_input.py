@@ -21,6 +21,8 @@ CONFIG_CASES = [
     ("[easel]\nlanguage = \"de\"\n", ":2: language = 'de' is out of range; use en or fr"),
     ("[easel]\nsandglass_s = \"90\"\n", ":2: sandglass_s = '90' has the wrong type; use 30 to 300 in steps of 10"),
     ("[easel]\nsandglass_s = 500\n", ":2: sandglass_s = 500 is out of range; use 30 to 300 in steps of 10"),
+    ("[easel]\nplayers = 9\n", ":2: players = 9 is out of range; use 1 to 8 (the Toolbox's table size)"),
+    ("[easel]\nplayers = 2.5\n", ":2: players = 2.5 has the wrong type; use 1 to 8 (the Toolbox's table size)"),
     ("[display]\npanel = \"epd9in9\"\n", ":2: panel = 'epd9in9' is out of range; use simulator or one of "),
     ("[easel\nlanguage = 1\n", ":1: malformed TOML ("),
     ("\n[sound]\nvolume = 3\n", ":2: unknown section [sound]; known: "),
@@ -114,12 +116,21 @@ def test_bad_pin_map_is_one_line(
     assert not (tmp_path / "frames").exists()
 
 
-def test_broken_word_pack_stops_start_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A word pack with a duplicate is reported with its file and line before anything is written."""
+PACK_CASES = [
+    ("\n".join([f"word{i}" for i in range(10)] + ["word3"] + [f"more{i}" for i in range(40)]).encode(),
+     ":11: duplicate word 'word3' (first on line 4); remove one"),
+    (b"# nothing here\n\n", ": the word pack is empty; add one word per line"),
+    ("\n".join(f"word{i}" for i in range(12)).encode(), ": only 12 words, at least 40 are needed"),
+    ("\n".join(["caf\u00e9"] * 1).encode("latin-1") + b"\n", ":1: not UTF-8 text; save the word pack as UTF-8"),
+]
+
+
+@pytest.mark.parametrize(("data", "expected"), PACK_CASES)
+def test_broken_word_pack_stops_start_up(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         data: bytes, expected: str) -> None:
+    """A duplicate, empty, too small or non-UTF-8 pack: file and line, before anything is written."""
     pack = tmp_path / "words.txt"
-    words = [f"word{i}" for i in range(45)]
-    words.insert(10, "word3")
-    pack.write_text("\n".join(words) + "\n", encoding="utf-8")
+    pack.write_bytes(data)
     config = tmp_path / "easel.toml"
     config.write_text('[words]\npacks = ["words.txt"]\n', encoding="utf-8")
     script = tmp_path / "s.txt"
@@ -127,7 +138,7 @@ def test_broken_word_pack_stops_start_up(tmp_path: Path, capsys: pytest.CaptureF
     code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
                     "--frames", str(tmp_path / "frames"))
     assert code == 2
-    assert err == f"easel: {pack}:11: duplicate word 'word3' (first on line 4); remove one\n"
+    assert err.startswith(f"easel: {pack}{expected}") and err.count("\n") == 1
     assert not (tmp_path / "frames").exists()
 
 
