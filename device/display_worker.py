@@ -215,10 +215,13 @@ class DisplayWorker:
         with self._cond:
             self._busy_since = None
             self._refreshes[plan.kind] += 1
+            recovered = self._failures > 0
             self._failures = 0
             self._asleep = False
             self._last_refresh = self._clock()
-        log.debug("%s refresh (%s) for %s", plan.kind, plan.reason, frame.screen_key)
+        if recovered:
+            log.warning("panel recovered: %s refresh worked again", plan.kind)
+        log.info("%s refresh (%s) for %s", plan.kind, plan.reason, frame.screen_key)
         return True
 
     def _failed(self, frame: _Frame, exc: Exception) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 LOG_BYTES = 256 * 1024
 LOG_BACKUPS = 3
+LOGGERS = ("easel", "device", "hardware")  # the app's own logger and the modules' __name__ loggers
 
 
 def setup_logging(state_dir: Path, level: int = logging.INFO) -> Path:
@@ -16,9 +17,10 @@ def setup_logging(state_dir: Path, level: int = logging.INFO) -> Path:
     path = state_dir / "easel.log"
     handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    logger = logging.getLogger("easel")
-    logger.handlers = [h for h in logger.handlers if not isinstance(h, RotatingFileHandler)]
-    logger.addHandler(handler)
-    logger.setLevel(level)
-    logger.propagate = False
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        logger.handlers = [h for h in logger.handlers if not isinstance(h, RotatingFileHandler)]
+        logger.addHandler(handler)
+        logger.setLevel(level)
+        logger.propagate = False
     return path

@@ -62,3 +62,23 @@ def test_hat_keys_play_and_sigterm_clears_the_panel(tmp_path: Path, mocker: Mock
     toolbox = saved[0]["states"]["toolbox"]
     assert toolbox["screen"] == "dice" and toolbox["game"]["rolls"] == 1
     assert (tmp_path / "easel.log").exists()
+
+
+def test_the_log_has_a_line_per_refresh(tmp_path: Path, mocker: MockerFixture) -> None:
+    """Issue 8: the rotating log in the state directory gets one line per refresh."""
+    db = tmp_path / "easel.db"
+    with FakePi() as pi:
+        driver = pi.load(MODEL)
+        mocker.patch("device.hardware_setup.open_display",
+                     return_value=WaveshareDisplay(MODEL, driver, clock=pi.clock))
+
+        def stop_soon() -> None:
+            time.sleep(0.8)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        threading.Thread(target=stop_soon, daemon=True).start()
+        config = Config(panel=MODEL, button_profile="hat27", clear_on_exit=False, database=db)
+        assert run_on_hardware(config, Settings(panel=MODEL), seed=9, database=db) == 0
+    text = (tmp_path / "easel.log").read_text(encoding="utf-8")
+    assert "full refresh (first) for epd2in7_V2:home:home" in text
+    assert "stopped cleanly" in text
