@@ -39,7 +39,8 @@ class TerminalSink:
         self.display.close()
 
 
-def run_interactive(config: Config, settings: Settings, seed: int, database: Path) -> int:
+def run_interactive(config: Config, settings: Settings, seed: int, database: Path,
+                    forced: dict[str, Any] | None = None) -> int:
     """Run until `q`, Ctrl-C or SIGTERM; returns the exit code."""
     from hardware.keyboard import Keyboard
     from hardware.terminal import TerminalBell, TerminalDisplay
@@ -60,12 +61,7 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
     sink = TerminalSink(display)
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
     runner = Runner(store=store, resources=resources, sink=sink, clock=clock, settings=settings,
-                    seed=seed, buzzer=TerminalBell())
-    if runner.session.settings.language != settings.language:
-        from dataclasses import replace
-
-        runner.session = replace(runner.session, settings=replace(runner.session.settings,
-                                                                  language=settings.language))
+                    seed=seed, buzzer=TerminalBell(), forced=forced)
     events: queue.Queue[ButtonEvent | None] = queue.Queue()
     stop = threading.Event()
     keyboard = Keyboard(events.put)

@@ -8,6 +8,7 @@ import os
 import sys
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from device.config import Config, load_config
 from device.errors import UserError
@@ -15,6 +16,7 @@ from device.resources import DataError
 from device.settings import Settings
 from device.wordpacks import WordPackError
 from hardware.buttons import PinMapError
+from hardware.buzzer import Sound
 
 
 def version() -> str:
@@ -121,6 +123,18 @@ def _settings(config: Config, args: argparse.Namespace) -> Settings:
                     buzzer=config.buzzer, sandglass_s=config.sandglass_s, players=config.players)
 
 
+def _forced(config: Config, args: argparse.Namespace) -> dict[str, Any]:
+    """Settings the command line (or a real panel) imposes even on a resumed game."""
+    forced: dict[str, Any] = {}
+    if args.lang:
+        forced["language"] = args.lang
+    if config.real_panel:
+        forced["panel"] = config.panel
+    elif args.panel:
+        forced["panel"] = args.panel
+    return forced
+
+
 def _seed(config: Config, args: argparse.Namespace) -> int:
     if args.seed is not None:
         return int(args.seed) & 0xFFFFFFFF
@@ -141,7 +155,7 @@ def _play(args: argparse.Namespace) -> int:
         raise UserError("--script and --frames go with --headless; add --headless")
     from device.app import run_interactive
 
-    return run_interactive(config, settings, _seed(config, args), args.db or config.database)
+    return run_interactive(config, settings, _seed(config, args), args.db or config.database, _forced(config, args))
 
 
 def _play_headless(args: argparse.Namespace, config: Config, settings: Settings) -> int:
@@ -162,9 +176,9 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     saved = store.load()
     clock = VirtualClock(saved[1] if saved else 0)
     recorder = FrameRecorder(frames_dir)
-    sounds: list[tuple[int, str]] = []
+    sounds: list[tuple[int, Sound]] = []
     runner = Runner(store=store, resources=resources, sink=recorder, clock=clock, settings=settings,
-                    seed=_seed(config, args), panel_locked=config.real_panel,
+                    seed=_seed(config, args), panel_locked=config.real_panel, forced=_forced(config, args),
                     on_sound=lambda ms, s: sounds.append((ms, s)))
     runner.show()
     if streaming:
@@ -173,7 +187,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
         run_stream(runner, clock, sys.stdin, sys.stdout)
     else:
         run_script(runner, clock, steps)
-    write_state(runner, frames_dir, sounds)  # type: ignore[arg-type]
+    write_state(runner, frames_dir, sounds)
     store.close()
     print(f"{recorder.count} frames in {frames_dir}; final state in {frames_dir / 'state.json'}")
     return 0

@@ -94,7 +94,7 @@ def run_on_hardware(config: Config, settings: Settings, seed: int, database: Pat
     saved = store.load()
     runner = Runner(store=store, resources=Resources(dice_file=config.dice_file, word_packs=config.word_packs),
                     sink=worker, clock=MonotonicClock(saved[1] if saved else 0), settings=settings, seed=seed,
-                    buzzer=buzzer, panel_locked=True)
+                    buzzer=buzzer, panel_locked=True, forced={"panel": config.panel})
     events: queue.Queue[ButtonEvent | None] = queue.Queue()
     stop = threading.Event()
     handlers = {sig: signal.signal(sig, lambda *_: events.put(STOP)) for sig in (signal.SIGTERM, signal.SIGINT)}

@@ -7,14 +7,14 @@ at deadlines. Nothing here blocks on the panel: frames go to a sink (the display
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
 from PIL import Image
 
-from device.apps import app
+from device.apps import PLAY_KEYS, app
 from device.apps.base import Context, Reply
 from device.clock import Clock
 from device.history import GameRecord
@@ -52,7 +52,7 @@ class Runner:
     def __init__(self, *, store: Store, resources: Resources, sink: FrameSink, clock: Clock,
                  settings: Settings, seed: int, buzzer: Buzzer | None = None,
                  panel_locked: bool = False, on_sound: Callable[[int, Sound], None] | None = None,
-                 wall_clock: Callable[[], str] | None = None) -> None:
+                 wall_clock: Callable[[], str] | None = None, forced: Mapping[str, Any] | None = None) -> None:
         self.store = store
         self.resources = resources
         self.sink = sink
@@ -60,6 +60,7 @@ class Runner:
         self.buzzer = buzzer
         self.panel_locked = panel_locked
         self.on_sound = on_sound
+        self.forced = dict(forced or {})
         self.wall_clock = wall_clock or (lambda: datetime.now().isoformat(timespec="seconds"))
         self.history = tuple(store.games())
         self.session = self._resume(settings, seed)
@@ -76,8 +77,8 @@ class Runner:
         if loaded is not None:
             try:
                 session = session_from_dict(loaded[0])
-                if self.panel_locked:
-                    session = replace(session, settings=replace(session.settings, panel=settings.panel))
+                if self.forced:
+                    session = replace(session, settings=replace(session.settings, **self.forced))
                 return self._lock_panel(session)
             except (ValueError, KeyError, TypeError) as exc:
                 log.error("saved session unusable, starting fresh: %s", exc)
@@ -114,7 +115,7 @@ class Runner:
         self._checked_ms = now
         self.session = replace(self.session, message="")
         mode = self.session.mode
-        if event.kind == "hold" and event.button in ("back", "ok") and mode not in ("home", "settings"):
+        if event.kind == "hold" and event.button in ("back", "ok") and mode in PLAY_KEYS:
             self._history_step("undo" if event.button == "back" else "redo", now)
             self.show()
             return
@@ -232,7 +233,7 @@ class Runner:
     def render(self, now_ms: int | None = None) -> tuple[Image.Image, str]:
         """The frame for the open app, with the message line if any."""
         spec = PANELS[self.session.settings.panel]
-        frame = Frame(spec.width, spec.height, spec.colour, coarse_time=spec.partial == "none")
+        frame = Frame.for_panel(spec)
         owner = self.session.app()
         state = self.session.state()
         owner.render(state, self.ctx(now_ms), frame)

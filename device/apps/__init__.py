@@ -9,7 +9,8 @@ from typing import Any
 from device.apps.base import App
 
 GAME_KEYS: tuple[str, ...] = ("artbox", "identik", "artem", "canvas")
-MENU_KEYS: tuple[str, ...] = ("toolbox", *GAME_KEYS, "stats", "settings")
+PLAY_KEYS: tuple[str, ...] = ("toolbox", *GAME_KEYS)  # apps that play: undo, redo, "continue"
+MENU_KEYS: tuple[str, ...] = (*PLAY_KEYS, "stats", "settings")
 
 
 @cache

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from device.render.fonts import font, snap
 from device.render.shapes import Box, draw_arrow, draw_shape
+from hardware.display import PanelSpec
 
 SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
 _REFERENCE_PX = 100
@@ -43,6 +44,11 @@ class Frame:
         self.unit = min(width / 250, height / 122)
         self.top = 0
         self.bottom = height
+
+    @classmethod
+    def for_panel(cls, spec: PanelSpec) -> Frame:
+        """A blank frame for a panel: its size, its colours, coarse countdowns without partial refresh."""
+        return cls(spec.width, spec.height, spec.colour, coarse_time=spec.partial == "none")
 
     # sizes -------------------------------------------------------------------------------
     def px(self, base: float) -> int:

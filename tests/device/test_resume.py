@@ -75,3 +75,22 @@ def test_resumed_game_plays_on_to_the_same_result(tmp_path: Path) -> None:
     proc.communicate("", timeout=60)
     straight = json.loads((tmp_path / "f3" / "state.json").read_text(encoding="utf-8"))
     assert split == straight
+
+
+def test_saved_settings_win_unless_the_command_line_names_one(tmp_path: Path) -> None:
+    """Settings chosen on the device survive a restart; --lang on the command line overrides them."""
+    from device.cli import main
+
+    db, script = tmp_path / "easel.db", tmp_path / "s.txt"
+    script.write_text("press down\n", encoding="utf-8")
+
+    def language(*extra: str) -> str:
+        frames = tmp_path / f"f{len(list(tmp_path.iterdir()))}"
+        assert main(["play", "--headless", "--script", str(script), "--db", str(db), "--frames", str(frames),
+                     *extra]) == 0
+        settings = json.loads((frames / "state.json").read_text(encoding="utf-8"))["settings"]
+        return str(settings["language"])
+
+    assert language("--lang", "fr") == "fr"
+    assert language() == "fr"
+    assert language("--lang", "en") == "en"
