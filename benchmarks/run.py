@@ -19,19 +19,16 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
-from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from device.apps import app, available  # noqa: E402
-from device.apps.base import Context  # noqa: E402
+from device.apps import available  # noqa: E402
 from device.clock import MonotonicClock  # noqa: E402
-from device.gallery import panels_for  # noqa: E402
+from device.gallery import panels_for, sample_frames  # noqa: E402
 from device.headless import FrameRecorder  # noqa: E402
 from device.loop import STOP, run_loop  # noqa: E402
-from device.render.frame import Frame  # noqa: E402
 from device.resources import Resources  # noqa: E402
 from device.runner import Runner  # noqa: E402
 from device.settings import Settings  # noqa: E402
@@ -49,25 +46,20 @@ def verdict(value: float, target: float) -> str:
 
 
 def bench_render(repeats: int) -> dict[str, list[float]]:
-    """Median render time of every sample of every app, per panel."""
+    """Median render time of every sample of every app, per panel (the gallery's own samples)."""
     resources = Resources()
     per_panel: dict[str, list[float]] = defaultdict(list)
     print(f"\n== render time per screen (median of {repeats}, ms)")
     for key in available():
-        owner = app(key)
-        assert owner is not None
         for panel in panels_for(key):
             spec = PANELS[panel]
-            ctx = Context(settings=Settings(panel=panel), resources=resources)
             worst = ("", 0.0)
             times = []
-            for sample in owner.samples(ctx):
-                sample_ctx = replace(ctx, now_ms=sample.now_ms)
+            for sample in sample_frames(key, panel, "en", resources):
                 runs = []
                 for _ in range(repeats):
                     start = time.perf_counter()
-                    frame = Frame(spec.width, spec.height, spec.colour)
-                    owner.render(sample.state, sample_ctx, frame)
+                    sample.render()
                     runs.append((time.perf_counter() - start) * 1000)
                 median = statistics.median(runs)
                 times.append(median)

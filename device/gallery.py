@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
 from device.apps import app, available
-from device.apps.base import Context
-from device.history import GameRecord
+from device.apps.base import App, Context
 from device.i18n import LANGUAGES
 from device.render.frame import Frame
 from device.resources import Resources
 from device.settings import Settings
+from hardware.display import PanelSpec
 from hardware.panels import GALLERY_PANELS, PANELS
 
 
@@ -34,26 +35,37 @@ def render_sample(key: str, sample_name: str, panel: str, lang: str,
     raise KeyError(f"{key} has no sample {sample_name!r}")
 
 
-def _render_app(key: str, panel: str, lang: str, resources: Resources) -> Iterator[tuple[str, Image.Image]]:
+def sample_frames(key: str, panel: str, lang: str, resources: Resources) -> Iterator[SampleFrame]:
+    """Each sample of an app, ready to draw on `panel` in `lang` (the gallery, the benchmarks)."""
     owner = app(key)
     assert owner is not None
-    spec = PANELS[panel]
     ctx = Context(settings=Settings(language=lang, word_language=lang, panel=panel), resources=resources)
     for sample in owner.samples(ctx):
         settings = replace(ctx.settings, **sample.settings_override)
-        sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms, history=_sample_history(key, sample.name))
-        frame = Frame(spec.width, spec.height, spec.colour, coarse_time=spec.partial == "none")
-        owner.render(sample.state, sample_ctx, frame)
-        yield sample.name, frame.image
+        sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms, history=sample.history)
+        yield SampleFrame(sample.name, owner, sample.state, sample_ctx, PANELS[panel])
 
 
-def _sample_history(key: str, sample_name: str) -> tuple[GameRecord, ...]:
-    """The Statistics samples show a small made-up history; every other screen none."""
-    if key == "stats" and sample_name != "empty":
-        from device.apps.stats import SAMPLE_HISTORY
+@dataclass(frozen=True)
+class SampleFrame:
+    """One sample of one app with everything needed to render it."""
 
-        return SAMPLE_HISTORY
-    return ()
+    name: str
+    owner: App[Any]
+    state: Any
+    ctx: Context
+    spec: PanelSpec
+
+    def render(self) -> Image.Image:
+        """Draw the sample on a fresh frame."""
+        frame = Frame.for_panel(self.spec)
+        self.owner.render(self.state, self.ctx, frame)
+        return frame.image
+
+
+def _render_app(key: str, panel: str, lang: str, resources: Resources) -> Iterator[tuple[str, Image.Image]]:
+    for sample in sample_frames(key, panel, lang, resources):
+        yield sample.name, sample.render()
 
 
 def gallery(resources: Resources | None = None, only: str = "") -> Iterator[tuple[str, Image.Image]]:

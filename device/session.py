@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from device.apps import app, available
+from device.apps import PLAY_KEYS, app, available
 from device.apps.base import App, Context, Reply
 from device.apps.home import HomeUi
 from device.settings import Settings
@@ -69,7 +69,7 @@ def refresh_home(session: Session) -> Session:
     if "home" in session.states:
         under_way = tuple(
             key for key, state in session.states.items()
-            if key not in ("home", "settings", "stats") and (a := app(key)) is not None and a.in_progress(state)
+            if key in PLAY_KEYS and (a := app(key)) is not None and a.in_progress(state)
         )
         home = session.states["home"]
         assert isinstance(home, HomeUi)

@@ -76,6 +76,7 @@ class Sample(Generic[S]):
     state: S
     now_ms: int = 0
     settings_override: dict[str, Any] = field(default_factory=dict)
+    history: tuple[GameRecord, ...] = ()
 
 
 class App(Generic[S]):

@@ -85,10 +85,7 @@ class SettingsApp(App[SettingsUi]):
                 index = (index + step) % len(choices)
             return Reply(replace(state, draft=replace(draft, **{name: choices[index]})))
         if event.button == "ok":
-            value = getattr(draft, name)
-            lang = draft.language
-            label = T(lang, "settings.changed", name=T(lang, LABELS[name]), value=value_text(lang, name, value))
-            return Reply(replace(state, editing=False, draft=None), settings=draft, label=label)
+            return Reply(replace(state, editing=False, draft=None), settings=draft)
         if event.button == "back":
             return Reply(replace(state, editing=False, draft=None))
         return Reply(state)

@@ -79,7 +79,7 @@ class StatsApp(App[StatsUi]):
 
     def samples(self, ctx: Context) -> Sequence[Sample[StatsUi]]:
         """No games yet; and a small history (the sample's context carries it)."""
-        return (Sample("empty", StatsUi()), Sample("figures", StatsUi(cursor=1)))
+        return (Sample("empty", StatsUi()), Sample("figures", StatsUi(cursor=1), history=SAMPLE_HISTORY))
 
 
 SAMPLE_HISTORY: tuple[GameRecord, ...] = (

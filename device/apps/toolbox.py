@@ -68,10 +68,6 @@ class ToolboxApp(App[ToolboxUi]):
                              players=ctx.settings.players)
         return ToolboxUi(game=engine.new_game(setup, ctx.seed), players_pick=ctx.settings.players)
 
-    def in_progress(self, state: ToolboxUi) -> bool:
-        """The Toolbox has no game to continue; it simply keeps its state."""
-        return False
-
     # events ------------------------------------------------------------------------------
     def handle(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
         """Global shortcuts (roll, timer, seats) first, then the current screen's keys."""

@@ -93,12 +93,11 @@ def draw_shape_groups(frame: Frame, box: Box, faces: Sequence[str], shape_name: 
 
 def draw_seat_tokens(frame: Frame, box: Box, captions: Sequence[str]) -> None:
     """Number tokens taken so far: '#1' with its caption (the seat) under it, 4 a row."""
-    seats = captions
-    if not seats:
+    if not captions:
         return
     left, top, right, bottom = box
     per_row = 4
-    rows = (len(seats) + per_row - 1) // per_row
+    rows = (len(captions) + per_row - 1) // per_row
     cell_w = (right - left) // per_row
     cell_h = (bottom - top) // max(rows, 1)
     for i, caption in enumerate(captions):

@@ -23,6 +23,5 @@ HOME = Strings({
     "settings.sandglass": ("Sandglass", "Sablier"),
     "settings.lang.en": ("English", "anglais"),
     "settings.lang.fr": ("French", "français"),
-    "settings.changed": ("{name}: {value}", "{name} : {value}"),
     "settings.real_panel": ("set in config", "fixé par la config"),
 })

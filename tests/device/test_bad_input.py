@@ -16,6 +16,17 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     return code, capsys.readouterr().err
 
 
+def play_with_config(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> tuple[int, str, Path]:
+    """Write `text` as easel.toml and run a one-press headless game with it: (exit code, stderr, config)."""
+    config = tmp_path / "easel.toml"
+    config.write_text(text, encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("press ok\n", encoding="utf-8")
+    code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
+                    "--frames", str(tmp_path / "frames"))
+    return code, err, config
+
+
 CONFIG_CASES = [
     ("[easel]\nlanguage = \"en\"\ncolour = 3\n", ":3: unknown key 'colour' in [easel]; known keys: "),
     ("[easel]\nlanguage = \"de\"\n", ":2: language = 'de' is out of range; use en or fr"),
@@ -34,17 +45,11 @@ def test_bad_config_is_one_line_with_file_and_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, expected: str
 ) -> None:
     """A config mistake names file and line, says how to fix it, exits 2, writes no frames."""
-    config = tmp_path / "easel.toml"
-    config.write_text(text, encoding="utf-8")
-    script = tmp_path / "s.txt"
-    script.write_text("press ok\n", encoding="utf-8")
-    frames = tmp_path / "frames"
-    code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
-                    "--frames", str(frames))
+    code, err, config = play_with_config(tmp_path, capsys, text)
     assert code == 2
     assert err.count("\n") == 1
     assert err.startswith(f"easel: {config}{expected}")
-    assert not frames.exists()
+    assert not (tmp_path / "frames").exists()
 
 
 SCRIPT_CASES = [
@@ -104,12 +109,7 @@ def test_bad_pin_map_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, expected: str
 ) -> None:
     """A pin used twice, a pin the panel needs, an unknown button: file, line, fix; exit 2."""
-    config = tmp_path / "easel.toml"
-    config.write_text(text, encoding="utf-8")
-    script = tmp_path / "s.txt"
-    script.write_text("press ok\n", encoding="utf-8")
-    code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
-                    "--frames", str(tmp_path / "frames"))
+    code, err, config = play_with_config(tmp_path, capsys, text)
     assert code == 2
     assert err.count("\n") == 1
     assert err.startswith(f"easel: {config}{expected}"), err
@@ -131,12 +131,7 @@ def test_broken_word_pack_stops_start_up(tmp_path: Path, capsys: pytest.CaptureF
     """A duplicate, empty, too small or non-UTF-8 pack: file and line, before anything is written."""
     pack = tmp_path / "words.txt"
     pack.write_bytes(data)
-    config = tmp_path / "easel.toml"
-    config.write_text('[words]\npacks = ["words.txt"]\n', encoding="utf-8")
-    script = tmp_path / "s.txt"
-    script.write_text("press ok\n", encoding="utf-8")
-    code, err = run(capsys, "play", "--config", str(config), "--headless", "--script", str(script),
-                    "--frames", str(tmp_path / "frames"))
+    code, err, _ = play_with_config(tmp_path, capsys, '[words]\npacks = ["words.txt"]\n')
     assert code == 2
     assert err.startswith(f"easel: {pack}{expected}") and err.count("\n") == 1
     assert not (tmp_path / "frames").exists()
