@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.artbox_setup import Setup
+from engine.artbox.setup import Setup
 
 AwardKind = Literal["drawing", "guessing"]
 # How a verdict was reached: "alone" (a single seat had the most), "none" (nobody could get

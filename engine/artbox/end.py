@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.artbox_awards import RoundRecord
-from engine.artbox_setup import Setup
+from engine.artbox.awards import RoundRecord
+from engine.artbox.setup import Setup
 from engine.outcome import Outcome
 
 

@@ -1,4 +1,4 @@
-"""#ARTBOX rules engine: a pure reducer over frozen states (rulebooks 000 English, 001 French).
+"""#ARTBOX rules: a pure reducer over frozen states (rulebooks 000 English, 001 French).
 
 A round: deal words (or let the table use its cards), roll the shape dice, draw and take
 number tokens, guess against the sandglass, identify each slot, award two victory tokens.
@@ -6,12 +6,11 @@ number tokens, guess against the sandglass, identify each slot, award two victor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
-from engine.artbox_awards import RoundRecord, Slot, Verdict, score_round
-from engine.artbox_commands import (
-    COMMANDS,
+from engine.artbox.awards import Slot, score_round
+from engine.artbox.commands import (
     ClaimSlot,
     Command,
     ConfirmSlot,
@@ -25,109 +24,18 @@ from engine.artbox_commands import (
     ToggleEligible,
     ToggleGuess,
 )
-from engine.artbox_end import Tokens, game_outcome
-from engine.artbox_setup import Setup
-from engine.codec import command_from_dict, command_to_dict, from_dict, to_dict
+from engine.artbox.end import Tokens, game_outcome
+from engine.artbox.setup import Setup
+from engine.artbox.state import Phase, State
 from engine.deck import Deck
 from engine.dice import roll
 from engine.errors import IllegalCommand
 from engine.finish_order import FinishOrder
+from engine.game import refusal_by_trial
 from engine.outcome import Outcome
 from engine.rng import Rng
 from engine.sandglass import Sandglass
 from engine.seats import next_seat
-
-__all__ = [
-    "COMMANDS",
-    "ClaimSlot",
-    "Command",
-    "ConfirmSlot",
-    "Continue",
-    "Finish",
-    "Phase",
-    "Pick",
-    "Roll",
-    "RoundRecord",
-    "Setup",
-    "ShowWords",
-    "Slot",
-    "StartSandglass",
-    "State",
-    "TimeUp",
-    "ToggleEligible",
-    "ToggleGuess",
-    "Tokens",
-    "Verdict",
-    "apply",
-    "command_from_json",
-    "command_to_json",
-    "new_game",
-    "outcome",
-    "state_from_dict",
-    "state_to_dict",
-]
-
-Phase = Literal[
-    "deal_cover",  # "seat N: press ok to see your words" (nothing secret on screen)
-    "deal_pick",  # seat N's words are on screen: the only phase that shows a secret
-    "roll",  # the Maestro rolls the shape dice
-    "drawing",  # step 2: seats take number tokens (or the sandglass runs, simplified)
-    "guessing",  # step 3: slots and word list; the first one done turns the sandglass
-    "pencils_down",  # the sand ran out
-    "identify",  # step 4: one slot at a time: author, right guesses, eligibility
-    "awards",  # the two verdicts of the round and why
-    "scoreboard",  # end of round, the game goes on
-    "over",  # final scoreboard
-]
-
-
-@dataclass(frozen=True)
-class State:
-    """The whole game. Per-seat tuples are indexed seat-1."""
-
-    setup: Setup
-    rng: Rng
-    phase: Phase
-    round: int
-    maestro: int
-    deck: Deck
-    discard: tuple[str, ...]
-    sandglass: Sandglass
-    tokens: tuple[Tokens, ...]
-    hands: tuple[tuple[str, ...], ...] = ()  # words dealt this round (device dealing)
-    chosen: tuple[tuple[str, ...], ...] = ()  # words each seat picked to draw
-    dealing_seat: int = 0  # the seat being dealt to, in the deal phases
-    faces: tuple[str, ...] = ()  # the shape dice as rolled
-    finish: FinishOrder | None = None  # number tokens taken this round
-    decoys: tuple[str, ...] = ()
-    word_list: tuple[str, ...] = ()  # shown in step 3 (decoys only with the game's cards)
-    slots: tuple[Slot, ...] = ()
-    slot_index: int = 0
-    last_round: RoundRecord | None = None
-
-    def __post_init__(self) -> None:
-        players = self.setup.players
-        if not 1 <= self.maestro <= players:
-            raise ValueError(f"the Maestro must sit at seats 1 to {players}")
-        if self.round < 1 or len(self.tokens) != players:
-            raise ValueError("a game starts at round 1 with a token count per seat")
-        for seats in (self.hands, self.chosen):
-            if seats and len(seats) != players:
-                raise ValueError("hands and chosen words are kept per seat")
-        in_deal = self.phase in ("deal_cover", "deal_pick")
-        if in_deal != (1 <= self.dealing_seat <= players):
-            raise ValueError("a seat is being dealt to exactly in the deal phases")
-        if self.finish is not None and self.finish.players != players:
-            raise ValueError("the finish order must cover every seat")
-        if self.slots and (len(self.slots) != self.setup.drawings
-                           or not 0 <= self.slot_index < len(self.slots)):
-            raise ValueError("there is one slot per drawing and the current one exists")
-        for slot in self.slots:
-            if any(seat > players for seat in (slot.author, *slot.guessers)):
-                raise ValueError("slot seats must be at this table")
-        if self.phase in ("awards", "scoreboard", "over") and self.last_round is None:
-            raise ValueError("a finished round has a record")
-
 
 # ----- game flow ------------------------------------------------------------------------
 
@@ -382,24 +290,6 @@ def outcome(state: State) -> Outcome | None:
     return game_outcome(state.setup, state.tokens, state.last_round)
 
 
-def state_to_dict(state: State) -> dict[str, Any]:
-    """Serialise a state to JSON-friendly values."""
-    data: dict[str, Any] = to_dict(state)
-    return data
-
-
-def state_from_dict(data: dict[str, Any]) -> State:
-    """Rebuild and validate a state from `state_to_dict` output."""
-    return from_dict(State, data)
-
-
-def command_to_json(command: Command) -> dict[str, Any]:
-    """Serialise a command with its type name."""
-    data: dict[str, Any] = command_to_dict(command)
-    return data
-
-
-def command_from_json(data: dict[str, Any]) -> Command:
-    """Rebuild a command from `command_to_json` output."""
-    result: Command = command_from_dict(COMMANDS, data)
-    return result
+def refusal(state: State, command: Command) -> IllegalCommand | None:
+    """Why the rules refuse `command` now, without applying it; None when they allow it."""
+    return refusal_by_trial(apply, state, command)

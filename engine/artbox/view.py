@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.artbox import ClaimSlot, State
-from engine.artbox_end import reached_goal
+from engine.artbox.commands import ClaimSlot
+from engine.artbox.end import reached_goal
+from engine.artbox.state import State
 from engine.dice import tally
 
 

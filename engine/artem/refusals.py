@@ -8,20 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.artem_board import EMPTY, SIZE, Cell, Grid, adjacent, in_board, to_view
-from engine.artem_model import (
-    MAX_RUN,
-    MIN_RUN,
-    MOVE_STEPS,
-    BeginPlays,
-    Claim,
-    Command,
-    EndTurn,
-    Flip,
-    MainDeckOut,
-    Move,
-    State,
-)
+from engine.artem.board import EMPTY, SIZE, Cell, Grid, adjacent, in_board, to_view
+from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move
+from engine.artem.setup import MAX_RUN, MIN_RUN, MOVE_STEPS
+from engine.artem.state import State
 from engine.errors import IllegalCommand
 
 Code = Literal[

@@ -10,53 +10,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.artem_board import (
-    SIZE,
-    Cell,
-    Grid,
-    cut_run,
-    from_view,
-    grid_from,
-    run_at,
-    slide_left,
-    swap,
-    tiles_on,
-)
-from engine.artem_model import (
-    CLAIM_POINTS,
-    COMMANDS,
-    DEFAULT_COLOURS,
-    HAND_SIZE,
-    POINTS_TO_WIN,
-    BeginPlays,
-    Claim,
-    Command,
-    EndReason,
-    EndTurn,
-    Flip,
-    FlipCard,
-    LastPlay,
-    MainDeckOut,
-    Move,
-    Setup,
-    State,
-    TileColour,
-)
-from engine.artem_refusals import PlayRefused, Refusal, card_refusal, pair, refusal, seat_view
-from engine.codec import from_dict, to_dict
+from engine.artem import refusals
+from engine.artem.board import SIZE, Cell, Grid, cut_run, from_view, grid_from, slide_left, swap
+from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move
+from engine.artem.refusals import PlayRefused, pair, seat_view
+from engine.artem.setup import CLAIM_POINTS, Setup
+from engine.artem.state import EndReason, LastPlay, State
 from engine.deck import Deck
+from engine.errors import IllegalCommand
 from engine.outcome import Outcome
 from engine.rng import Rng
 from engine.seats import next_seat
-
-__all__ = [
-    "CLAIM_POINTS", "COMMANDS", "DEFAULT_COLOURS", "HAND_SIZE", "POINTS_TO_WIN", "BeginPlays",
-    "Claim", "Command", "EndTurn", "Flip", "FlipCard", "LastPlay", "MainDeckOut", "Move", "PlayRefused",
-    "Refusal", "Setup", "State", "TileColour", "apply", "card_refusal", "claim_points",
-    "is_first_turn",
-    "new_game", "outcome", "play_number", "refusal", "run_in_view", "state_from_dict",
-    "state_to_dict", "tiles_in_play", "tiles_on_board", "view",
-]
 
 
 def new_game(setup: Setup, seed: int) -> State:
@@ -70,7 +34,7 @@ def new_game(setup: Setup, seed: int) -> State:
 
 def apply(state: State, command: Command) -> State:
     """The state after `command`; raises PlayRefused (an IllegalCommand) if the rules forbid it."""
-    why = refusal(state, command)
+    why = refusals.refusal(state, command)
     if why is not None:
         raise PlayRefused(why)
     if isinstance(command, BeginPlays):
@@ -160,42 +124,7 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(winners, reason)
 
 
-def view(state: State) -> Grid:
-    """The board as the active seat sees it (turned for it under Relative directions)."""
-    return seat_view(state)
-
-
-def run_in_view(state: State, cell: Cell) -> tuple[int, int]:
-    """The longest same-colour run through `cell` of the seat's view: (start, length)."""
-    return run_at(seat_view(state), cell)
-
-
-def play_number(state: State) -> int:
-    """The number the next play of this turn would have (1 for the 1st play)."""
-    return state.plays + 1
-
-
-def is_first_turn(state: State) -> bool:
-    """True during the active seat's first turn, when it may not claim (003 l.36)."""
-    return state.turn <= state.setup.players
-
-
-def tiles_on_board(state: State) -> tuple[str, ...]:
-    """The tiles on the board (fewer than 36 only once the colour deck has run out)."""
-    return tiles_on(state.board)
-
-
-def tiles_in_play(state: State) -> int:
-    """Tiles on the board, in the colour deck and discarded: always the whole colour deck."""
-    return len(tiles_on(state.board)) + len(state.deck) + len(state.discards)
-
-
-def state_to_dict(state: State) -> dict[str, Any]:
-    """The state as JSON-friendly values."""
-    data: dict[str, Any] = to_dict(state)
-    return data
-
-
-def state_from_dict(data: dict[str, Any]) -> State:
-    """Rebuild and validate a state written by `state_to_dict`."""
-    return from_dict(State, data)
+def refusal(state: State, command: Command) -> IllegalCommand | None:
+    """Why the rules refuse `command` now (see engine.artem.refusals), without applying it."""
+    why = refusals.refusal(state, command)
+    return None if why is None else PlayRefused(why)

@@ -1,7 +1,7 @@
 """Canvas's vocabulary: the five slots, the four elements, bonus icons and scoring cards.
 
 Scoring cards are data: a name, a condition (one of the named predicates of
-`engine.canvas_scoring`, with its parameters), the points for 1, 2, 3 (and 4) ribbons, and the
+`engine.canvas.scoring`, with its parameters), the points for 1, 2, 3 (and 4) ribbons, and the
 source the entry follows. The engine never reads files; the device loads the cards and hands
 them over in the game's `Setup`.
 """

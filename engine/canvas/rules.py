@@ -8,12 +8,11 @@ automated opponent of the solo variant plays in between the human's turns ("turn
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.canvas_commands import (
-    COMMANDS,
+from engine.canvas.cards import PAINTINGS_EACH, SLOTS, START_TOKENS, Painting, Slot
+from engine.canvas.commands import (
     BackSlot,
     CancelPainting,
     Command,
@@ -26,72 +25,26 @@ from engine.canvas_commands import (
     TakeCard,
     TossTokens,
 )
-from engine.canvas_model import MAX_CARDS_IN_PLAY, PAINTINGS_EACH, SLOTS, START_TOKENS, Painting, ScoringCard, Slot
-from engine.canvas_scoring import CardResult, bonus_points, evaluate
-from engine.canvas_solo import CARDS_PER_PAINTING, Solo, award, take_card, toss
-from engine.canvas_state import (
-    Draft,
-    Finished,
-    Phase,
-    Setup,
-    State,
-    best_by_tokens,
-    bonus_total,
-    card_points,
-    leaders,
-    new_game,
-    paintings_done,
-    paintings_of,
-    ribbons,
-    runner_up,
-    seats,
-    tokens_pending,
-    total,
-)
-from engine.codec import from_dict, to_dict
+from engine.canvas.scores import best_by_tokens, leaders, paintings_done, ribbons, seats, tokens_pending, total
+from engine.canvas.scoring import CardResult, bonus_points, evaluate
+from engine.canvas.setup import Setup
+from engine.canvas.solo import CARDS_PER_PAINTING, Solo, award, take_card, toss
+from engine.canvas.state import Draft, Finished, Phase, State
 from engine.errors import IllegalCommand
+from engine.game import refusal_by_trial
 from engine.outcome import Outcome
 from engine.rng import Rng
 
-__all__ = [
-    "COMMANDS",
-    "BackSlot",
-    "CancelPainting",
-    "Command",
-    "ConfirmPainting",
-    "CountRibbons",
-    "Draft",
-    "EnterTokens",
-    "Finished",
-    "Judge",
-    "Phase",
-    "SetSlot",
-    "Setup",
-    "StartPainting",
-    "State",
-    "TakeCard",
-    "TossTokens",
-    "apply",
-    "best_by_tokens",
-    "bonus_total",
-    "can_paint",
-    "card_points",
-    "draw_cards",
-    "leaders",
-    "new_game",
-    "outcome",
-    "paintings_done",
-    "paintings_of",
-    "review",
-    "ribbons",
-    "runner_up",
-    "seats",
-    "solo_award",
-    "state_from_dict",
-    "state_to_dict",
-    "tokens_pending",
-    "total",
-]
+
+def new_game(setup: Setup, seed: int) -> State:
+    """A game with no painting yet; in solo the human takes the first turn (rulebook 004 l.119)."""
+    return State(
+        setup=setup,
+        rng=Rng.from_seed(seed),
+        phase="turn" if setup.solo else "playing",
+        solo=Solo() if setup.solo else None,
+        tokens=(None,) * setup.players,
+    )
 
 
 # ----------------------------------------------------------------------------- the reducer
@@ -264,15 +217,6 @@ def _solo(state: State) -> Solo:
 # ----------------------------------------------------------------------------- what to show
 
 
-def can_paint(state: State) -> tuple[int, ...]:
-    """Seats that may start a painting now."""
-    if state.phase not in ("playing", "turn"):
-        return ()
-    if state.solo is not None and state.solo.hand < CARDS_PER_PAINTING:
-        return ()
-    return tuple(s for s in seats(state) if paintings_done(state, s) < PAINTINGS_EACH)
-
-
 def review(state: State) -> tuple[CardResult, ...]:
     """How the painting being entered scores on each card, the cap applied."""
     draft = _draft(state)
@@ -299,21 +243,6 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(best_by_tokens(state), "tokens")
 
 
-def state_to_dict(state: State) -> dict[str, Any]:
-    """The state as plain JSON values."""
-    data: dict[str, Any] = to_dict(state)
-    return data
-
-
-def state_from_dict(data: dict[str, Any]) -> State:
-    """Rebuild and validate a state; raises engine.errors.InvalidState."""
-    return from_dict(State, data)
-
-
-def draw_cards(pool: Sequence[ScoringCard], seed: int, count: int = MAX_CARDS_IN_PLAY) -> tuple[ScoringCard, ...]:
-    """`count` different cards drawn at random (seeded) among those the device scores itself."""
-    scorable = [card for card in pool if not card.counted]
-    if not 1 <= count <= len(scorable):
-        raise ValueError(f"cannot draw {count} cards from {len(scorable)}")
-    order, _ = Rng.from_seed(seed).shuffle(scorable)
-    return tuple(order[:count])
+def refusal(state: State, command: Command) -> IllegalCommand | None:
+    """Why the rules refuse `command` now, without applying it; None when they allow it."""
+    return refusal_by_trial(apply, state, command)

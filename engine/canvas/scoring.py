@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from engine.canvas_model import (
+from engine.canvas.cards import (
     ELEMENTS,
     SLOTS,
     BonusIcon,

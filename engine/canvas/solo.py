@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.canvas_model import START_TOKENS
+from engine.canvas.cards import START_TOKENS
 from engine.errors import IllegalCommand
 from engine.rng import Rng
 

@@ -9,14 +9,13 @@ hourglass ("describe"), pencils go down and the narrator says which way drawings
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
-from engine.codec import from_dict, to_dict
 from engine.dice import numbered_die, roll
-from engine.errors import IllegalCommand, InvalidState
-from engine.identik_commands import (
-    COMMANDS,
+from engine.errors import IllegalCommand
+from engine.game import refusal_by_trial
+from engine.identik.commands import (
     Back,
     ChooseSuper,
     Command,
@@ -30,121 +29,14 @@ from engine.identik_commands import (
     Tick,
     TimeUp,
 )
-from engine.identik_scores import (
-    RoundRecord,
-    ScoreLine,
-    best_seats,
-    check_ticks,
-    no_ticks,
-    scorecard,
-)
-from engine.identik_setup import CRITERIA, Setup
+from engine.identik.scores import RoundRecord, best_seats, no_ticks, scorecard
+from engine.identik.setup import CRITERIA, Setup
+from engine.identik.state import Phase, State
 from engine.outcome import Outcome
 from engine.rng import Rng
 from engine.sandglass import Sandglass
-from engine.seats import Direction, next_seat
 
-Phase = Literal["super", "describe", "passing", "judging", "summary", "over"]
-PHASES: tuple[Phase, ...] = ("super", "describe", "passing", "judging", "summary", "over")
-WARNING_MS = 10_000  # the device beeps during the hourglass's last ten seconds
 WIN_REASON = "most points"
-
-__all__ = [
-    "COMMANDS",
-    "CRITERIA",
-    "PHASES",
-    "WARNING_MS",
-    "Back",
-    "ChooseSuper",
-    "Command",
-    "NextCriterion",
-    "NextRound",
-    "PassDrawings",
-    "PauseTimer",
-    "ResumeTimer",
-    "RollSuper",
-    "RoundRecord",
-    "ScoreLine",
-    "Setup",
-    "StartTimer",
-    "State",
-    "Tick",
-    "TimeUp",
-    "apply",
-    "new_game",
-    "outcome",
-    "state_from_dict",
-    "state_to_dict",
-]
-
-
-@dataclass(frozen=True)
-class State:
-    """The whole game: the round being played now plus the record of every finished round."""
-
-    setup: Setup
-    rng: Rng
-    phase: Phase
-    first_narrator: int
-    round_no: int
-    super_criterion: int | None
-    super_rolled: bool
-    sandglass: Sandglass
-    direction: Direction | None
-    criterion: int
-    ticks: tuple[tuple[int, ...], ...]
-    history: tuple[RoundRecord, ...]
-
-    def __post_init__(self) -> None:
-        players = self.setup.players
-        if self.phase not in PHASES:
-            raise ValueError(f"unknown phase {self.phase!r}")
-        if not 1 <= self.first_narrator <= players:
-            raise ValueError(f"there is no seat {self.first_narrator}")
-        if not 1 <= self.round_no <= self.setup.total_rounds:
-            raise ValueError(f"round {self.round_no} is not in 1..{self.setup.total_rounds}")
-        finished = self.setup.total_rounds if self.phase == "over" else self.round_no - 1
-        if len(self.history) != finished:
-            raise ValueError(f"round {self.round_no} needs {finished} finished rounds")
-        for number, record in enumerate(self.history, start=1):
-            if record.narrator != next_seat(self.first_narrator, players, number - 1):
-                raise ValueError(f"round {number} was not narrated by the seat in turn")
-            _check_judges(record.ticks, players)
-        if not 1 <= self.criterion <= CRITERIA:
-            raise ValueError(f"criterion {self.criterion} is not 1 to {CRITERIA}")
-        check_ticks(self.ticks, self.narrator)
-        _check_judges(self.ticks, players)
-        if self.sandglass.length_ms != self.setup.timer_ms:
-            raise ValueError("the hourglass length differs from the setup")
-        self._check_phase()
-
-    def _check_phase(self) -> None:
-        between_rounds = self.phase in ("super", "over")
-        if between_rounds != (self.super_criterion is None):
-            raise ValueError(f"phase {self.phase} and super criterion {self.super_criterion} clash")
-        if self.super_criterion is not None and not 1 <= self.super_criterion <= CRITERIA:
-            raise ValueError(f"super criterion {self.super_criterion} is not 1 to {CRITERIA}")
-        if (self.phase in ("judging", "summary")) != (self.direction is not None):
-            raise ValueError(f"phase {self.phase} and passing direction clash")
-        timer_over = self.sandglass.status == "done"
-        if timer_over != (self.phase in ("passing", "judging", "summary")):
-            raise ValueError(f"phase {self.phase} and hourglass {self.sandglass.status} clash")
-        if self.phase in ("super", "describe", "over") and self.ticks != no_ticks():
-            raise ValueError(f"no criterion is ticked in phase {self.phase}")
-        resting = CRITERIA if self.phase == "summary" else 1
-        if self.phase != "judging" and self.criterion != resting:
-            raise ValueError(f"criterion {self.criterion} makes no sense in phase {self.phase}")
-
-    @property
-    def narrator(self) -> int:
-        """The seat narrating this round (the narrator of the last round once the game is over)."""
-        return next_seat(self.first_narrator, self.setup.players, self.round_no - 1)
-
-
-def _check_judges(ticks: tuple[tuple[int, ...], ...], players: int) -> None:
-    for judges in ticks:
-        if any(j > players for j in judges):
-            raise ValueError(f"judges {judges} include a seat beyond {players}")
 
 
 # --- the reducer ------------------------------------------------------------------------------
@@ -362,17 +254,6 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(best_seats(scorecard(state.history, state.setup.players)), WIN_REASON)
 
 
-def state_to_dict(state: State) -> dict[str, Any]:
-    """Serialise the state to JSON-friendly values."""
-    data: dict[str, Any] = to_dict(state)
-    return data
-
-
-def state_from_dict(data: Any) -> State:
-    """Rebuild and validate a state from `state_to_dict` output; raises InvalidState."""
-    try:
-        return from_dict(State, data)
-    except InvalidState:
-        raise
-    except ValueError as exc:
-        raise InvalidState(str(exc)) from exc
+def refusal(state: State, command: Command) -> IllegalCommand | None:
+    """Why the rules refuse `command` now, without applying it; None when they allow it."""
+    return refusal_by_trial(apply, state, command)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.identik_setup import CRITERIA, SUPER_BONUS
+from engine.identik.setup import CRITERIA, SUPER_BONUS
 from engine.seats import Direction, passing_map
 
 

@@ -4,9 +4,12 @@ ticks, points this round and so far, and the hourglass."""
 from __future__ import annotations
 
 from engine.errors import IllegalCommand
-from engine.identik import WARNING_MS, State, current_record
-from engine.identik_scores import ScoreLine, criteria_met, holders, round_lines, scorecard
+from engine.identik.rules import current_record
+from engine.identik.scores import ScoreLine, criteria_met, holders, round_lines, scorecard
+from engine.identik.state import State
 from engine.seats import Direction
+
+WARNING_MS = 10_000  # the device beeps during the hourglass's last ten seconds
 
 
 def judges(state: State) -> tuple[int, ...]:

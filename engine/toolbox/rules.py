@@ -2,152 +2,33 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import replace
 
-from engine import codec
-from engine.dice import Die, numbered_die, roll
+from engine.dice import roll
 from engine.errors import IllegalCommand
 from engine.finish_order import FinishOrder
+from engine.game import refusal_by_trial
+from engine.outcome import Outcome
 from engine.rng import Rng
 from engine.sandglass import Sandglass
-
-DiceKind = Literal["shapes", "d6", "d10", "tokens"]
-DICE_KINDS: tuple[DiceKind, ...] = ("shapes", "d6", "d10", "tokens")
-MAX_TOKENS = 8
-SANDGLASS_MIN_S = 30
-SANDGLASS_MAX_S = 300
-
-
-@dataclass(frozen=True)
-class Setup:
-    """The shape dice (faces are data), the table size and the sandglass length."""
-
-    shape_dice: tuple[Die, ...]
-    players: int = 4
-    sandglass_s: int = 90
-
-    def __post_init__(self) -> None:
-        if not self.shape_dice:
-            raise ValueError("the toolbox needs at least one shape die")
-        if not 1 <= self.players <= 8:
-            raise ValueError(f"the toolbox seats 1 to 8 players, not {self.players}")
-        if not SANDGLASS_MIN_S <= self.sandglass_s <= SANDGLASS_MAX_S:
-            raise ValueError(
-                f"sandglass length {self.sandglass_s} s is outside {SANDGLASS_MIN_S}-{SANDGLASS_MAX_S} s"
-            )
-
-
-@dataclass(frozen=True)
-class State:
-    """Everything on the Toolbox: last roll, sandglass, number tokens and the generator."""
-
-    setup: Setup
-    rng: Rng
-    sandglass: Sandglass
-    order: FinishOrder
-    dice_kind: DiceKind = "shapes"
-    tokens: int = 4
-    last_roll: tuple[str, ...] = ()
-    last_roll_kind: DiceKind = "shapes"
-    rolls: int = 0
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.tokens <= MAX_TOKENS:
-            raise ValueError(f"toss 1 to {MAX_TOKENS} tokens, not {self.tokens}")
-        if self.order.players != self.setup.players:
-            raise ValueError("the finish order must seat the toolbox's players")
-
-
-@dataclass(frozen=True)
-class ChooseDice:
-    """Pick what `roll` rolls."""
-
-    kind: DiceKind
-    tokens: int = 4
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Roll the chosen dice (or toss the tokens)."""
-
-
-@dataclass(frozen=True)
-class StartSandglass:
-    """Turn a standing or empty glass."""
-
-    now_ms: int
-
-
-@dataclass(frozen=True)
-class FlipSandglass:
-    """Turn a running glass over."""
-
-    now_ms: int
-
-
-@dataclass(frozen=True)
-class PauseSandglass:
-    """Lay the glass on its side."""
-
-    now_ms: int
-
-
-@dataclass(frozen=True)
-class ResumeSandglass:
-    """Stand the paused glass up."""
-
-    now_ms: int
-
-
-@dataclass(frozen=True)
-class AdjustSandglass:
-    """Add or remove sand while paused, in milliseconds."""
-
-    delta_ms: int
-
-
-@dataclass(frozen=True)
-class SettleSandglass:
-    """Note that time has passed: a glass whose sand ran out becomes done."""
-
-    now_ms: int
-
-
-@dataclass(frozen=True)
-class SetSandglassLength:
-    """Change the glass's length (seconds); only while it is not turned."""
-
-    seconds: int
-
-
-@dataclass(frozen=True)
-class TakeToken:
-    """A seat finished: it takes the lowest free number token."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class ClearTokens:
-    """Return every number token for a new round."""
-
-
-@dataclass(frozen=True)
-class SetPlayers:
-    """Change the table size (clears the number tokens)."""
-
-    players: int
-
-
-Command = (
-    ChooseDice | Roll | StartSandglass | FlipSandglass | PauseSandglass | ResumeSandglass
-    | AdjustSandglass | SettleSandglass | SetSandglassLength | TakeToken | ClearTokens | SetPlayers
+from engine.toolbox.commands import (
+    AdjustSandglass,
+    ChooseDice,
+    ClearTokens,
+    Command,
+    FlipSandglass,
+    PauseSandglass,
+    ResumeSandglass,
+    Roll,
+    SetPlayers,
+    SetSandglassLength,
+    SettleSandglass,
+    StartSandglass,
+    TakeToken,
 )
-COMMANDS: tuple[type, ...] = (
-    ChooseDice, Roll, StartSandglass, FlipSandglass, PauseSandglass, ResumeSandglass,
-    AdjustSandglass, SettleSandglass, SetSandglassLength, TakeToken, ClearTokens, SetPlayers,
-)
+from engine.toolbox.setup import DICE_KINDS, MAX_TOKENS, SANDGLASS_MAX_S, SANDGLASS_MIN_S, Setup
+from engine.toolbox.state import State
+from engine.toolbox.view import dice_for
 
 
 def new_game(setup: Setup, seed: int) -> State:
@@ -158,17 +39,6 @@ def new_game(setup: Setup, seed: int) -> State:
         sandglass=Sandglass.full(setup.sandglass_s * 1000),
         order=FinishOrder(setup.players),
     )
-
-
-def dice_for(state: State) -> tuple[Die, ...]:
-    """The dice `roll` throws for the current choice."""
-    if state.dice_kind == "shapes":
-        return state.setup.shape_dice
-    if state.dice_kind == "d6":
-        return (numbered_die(6),)
-    if state.dice_kind == "d10":
-        return (numbered_die(10),)
-    return tuple(Die(f"token {i + 1}", ("up", "down")) for i in range(state.tokens))
 
 
 def apply(state: State, command: Command) -> State:
@@ -218,12 +88,11 @@ def apply(state: State, command: Command) -> State:
     raise IllegalCommand(f"unknown command {command!r}", "unknown_command")
 
 
-def state_to_dict(state: State) -> dict[str, Any]:
-    """Serialise a Toolbox state."""
-    data: dict[str, Any] = codec.to_dict(state)
-    return data
+def refusal(state: State, command: Command) -> IllegalCommand | None:
+    """Why the Toolbox refuses `command` now, without applying it; None when it takes it."""
+    return refusal_by_trial(apply, state, command)
 
 
-def state_from_dict(data: dict[str, Any]) -> State:
-    """Rebuild and validate a Toolbox state."""
-    return codec.from_dict(State, data)
+def outcome(state: State) -> Outcome | None:
+    """Always None: the Toolbox has no winner and never ends."""
+    return None
