@@ -5,23 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.artbox import (
+from engine.artbox.commands import (
     ClaimSlot,
     ConfirmSlot,
     Continue,
     Finish,
     Pick,
     Roll,
-    Setup,
     ShowWords,
     StartSandglass,
-    State,
     TimeUp,
     ToggleEligible,
     ToggleGuess,
-    apply,
-    new_game,
 )
+from engine.artbox.rules import apply, new_game
+from engine.artbox.setup import Setup
+from engine.artbox.state import State
 from engine.dice import Die
 
 T0 = 1_000_000

@@ -6,11 +6,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.artbox import Continue, ToggleEligible, apply
-from engine.artbox_awards import Slot, Verdict, score_round
-from engine.artbox_setup import Setup
+from engine.artbox.awards import Slot, Verdict, score_round
+from engine.artbox.commands import Continue, ToggleEligible
+from engine.artbox.rules import apply
+from engine.artbox.setup import Setup
 from engine.errors import IllegalCommand
-from tests.engine.test_artbox_support import (
+from tests.engine.artbox.conftest import (
     Drawing,
     deal_all,
     draw_all,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.artbox import Continue, apply, outcome
-from engine.artbox_awards import RoundRecord
-from engine.artbox_end import Tokens, game_outcome, reached_goal
-from engine.artbox_view import scoreboard
-from tests.engine.test_artbox_support import Drawing, game, play_round, setup
+from engine.artbox.awards import RoundRecord
+from engine.artbox.commands import Continue
+from engine.artbox.end import Tokens, game_outcome, reached_goal
+from engine.artbox.rules import apply, outcome
+from engine.artbox.view import scoreboard
+from tests.engine.artbox.conftest import Drawing, game, play_round, setup
 
 
 def record(guessed: tuple[int, ...], numbers: tuple[int, ...]) -> RoundRecord:

@@ -8,7 +8,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.artbox import (
+from engine.artbox import ARTBOX
+from engine.artbox.commands import (
     COMMANDS,
     ClaimSlot,
     Command,
@@ -19,21 +20,15 @@ from engine.artbox import (
     Roll,
     ShowWords,
     StartSandglass,
-    State,
     TimeUp,
     ToggleEligible,
     ToggleGuess,
-    apply,
-    command_from_json,
-    command_to_json,
-    new_game,
-    outcome,
-    state_from_dict,
-    state_to_dict,
 )
-from engine.artbox_view import claim_for
+from engine.artbox.rules import apply, new_game, outcome
+from engine.artbox.state import State
+from engine.artbox.view import claim_for
 from engine.errors import IllegalCommand
-from tests.engine.test_artbox_support import T0, WORDS, setup
+from tests.engine.artbox.conftest import T0, WORDS, setup
 
 
 def legal(state: State, now: int) -> list[Command]:
@@ -134,11 +129,11 @@ def test_random_play_keeps_every_invariant(
     for step in range(400):
         if bad and step % 7 == 3:
             wrong = bad.pop()
-            before = state_to_dict(state)
+            before = ARTBOX.state_to_dict(state)
             try:
                 after = apply(state, wrong)
             except IllegalCommand:
-                assert state_to_dict(state) == before
+                assert ARTBOX.state_to_dict(state) == before
             else:
                 state = after
                 played.append(wrong)
@@ -150,7 +145,7 @@ def test_random_play_keeps_every_invariant(
         state = apply(state, move)
         played.append(move)
         now += 1_000
-        assert state_from_dict(json.loads(json.dumps(state_to_dict(state)))) == state
+        assert ARTBOX.state_from_dict(json.loads(json.dumps(ARTBOX.state_to_dict(state)))) == state
         assert sorted(list(state.deck.cards) + list(state.discard) + words_in_play(state)) \
             == sorted(WORDS)
         gained = sum(t.total for t in state.tokens) - before_tokens
@@ -162,7 +157,7 @@ def test_random_play_keeps_every_invariant(
             assert outcome(state) is not None
     replay = start
     for move in played:
-        replay = apply(replay, command_from_json(json.loads(json.dumps(command_to_json(move)))))
+        replay = apply(replay, ARTBOX.command_from_dict(json.loads(json.dumps(ARTBOX.command_to_dict(move)))))
     assert replay == state
 
 

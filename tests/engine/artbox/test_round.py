@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from engine.artbox import (
+from engine.artbox.commands import (
     ClaimSlot,
     ConfirmSlot,
     Continue,
     Finish,
     Pick,
     Roll,
-    Setup,
     ShowWords,
     StartSandglass,
     TimeUp,
     ToggleGuess,
-    apply,
-    new_game,
 )
-from engine.artbox_view import (
+from engine.artbox.rules import apply, new_game
+from engine.artbox.setup import Setup
+from engine.artbox.view import (
     claim_for,
     hand,
     shape_counts,
@@ -30,7 +29,7 @@ from engine.artbox_view import (
 )
 from engine.dice import SHAPES
 from engine.errors import IllegalCommand
-from tests.engine.test_artbox_support import (
+from tests.engine.artbox.conftest import (
     DICE,
     T0,
     WORDS,
@@ -250,19 +249,19 @@ def test_too_small_a_deck_is_refused() -> None:
 
 def test_a_saved_state_is_checked_when_read_back() -> None:
     """Design: from_dict validates before constructing (a corrupt save is refused)."""
-    from engine.artbox import state_from_dict, state_to_dict
+    from engine.artbox import ARTBOX
     from engine.errors import InvalidState
 
     state = guess_all(draw_all(deal_all(game(4))))
-    data = state_to_dict(state)
-    assert state_from_dict(data) == state
+    data = ARTBOX.state_to_dict(state)
+    assert ARTBOX.state_from_dict(data) == state
     for path, value in [(("maestro",), 9), (("slot_index",), 7), (("phase",), "nap"),
                         (("slots", 0, "guessers"), [3, 1]), (("setup", "players"), 2),
                         (("tokens",), [])]:
-        broken = state_to_dict(state)
+        broken = ARTBOX.state_to_dict(state)
         target = broken
         for key in path[:-1]:
             target = target[key]
         target[path[-1]] = value
         with pytest.raises(InvalidState):
-            state_from_dict(broken)
+            ARTBOX.state_from_dict(broken)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.artbox import (
+from engine.artbox.commands import (
     ClaimSlot,
     ConfirmSlot,
     Continue,
@@ -14,12 +14,11 @@ from engine.artbox import (
     ShowWords,
     TimeUp,
     ToggleEligible,
-    apply,
-    outcome,
 )
-from engine.artbox_view import claim_for, slot_word
+from engine.artbox.rules import apply, outcome
+from engine.artbox.view import claim_for, slot_word
 from engine.errors import IllegalCommand
-from tests.engine.test_artbox_support import (
+from tests.engine.artbox.conftest import (
     T0,
     Drawing,
     deal_all,

@@ -6,21 +6,12 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from engine.artem import (
-    BeginPlays,
-    Claim,
-    Command,
-    EndTurn,
-    Flip,
-    MainDeckOut,
-    Move,
-    Setup,
-    State,
-    TileColour,
-    refusal,
-    view,
-)
-from engine.artem_board import EMPTY, SIZE
+from engine.artem.board import EMPTY, SIZE
+from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move
+from engine.artem.refusals import refusal
+from engine.artem.setup import Setup, TileColour
+from engine.artem.state import State
+from engine.artem.view import view
 from engine.deck import Deck
 from engine.rng import Rng
 

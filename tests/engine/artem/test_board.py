@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.artem import Claim, Flip, Move, Setup, apply, new_game, tiles_in_play
-from engine.artem_board import SIZE, adjacent, from_view, rotate_cw, run_at, to_view
+from engine.artem.board import SIZE, adjacent, from_view, rotate_cw, run_at, to_view
+from engine.artem.commands import Claim, Flip, Move
+from engine.artem.rules import apply, new_game
+from engine.artem.setup import Setup
+from engine.artem.view import tiles_in_play
 from engine.errors import IllegalCommand
-from tests.engine.test_artem_support import board_rows, make, rows, tiles
+from tests.engine.artem.conftest import board_rows, make, rows, tiles
 
 BOARD = ["RROYGB", "OYGBKR", "YGBKRO", "GBKROY", "BKROYG", "KROYGB"]
 

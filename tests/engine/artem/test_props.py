@@ -11,25 +11,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.artem import (
-    COMMANDS,
-    Claim,
-    Command,
-    MainDeckOut,
-    Setup,
-    State,
-    TileColour,
-    apply,
-    new_game,
-    outcome,
-    state_from_dict,
-    state_to_dict,
-    tiles_in_play,
-)
-from engine.artem_board import EMPTY, tiles_on
+from engine.artem import ARTEM
+from engine.artem.board import EMPTY, tiles_on
+from engine.artem.commands import COMMANDS, Claim, Command, MainDeckOut
+from engine.artem.rules import apply, new_game, outcome
+from engine.artem.setup import Setup, TileColour
+from engine.artem.state import State
+from engine.artem.view import tiles_in_play
 from engine.codec import command_from_dict, command_to_dict
 from engine.errors import IllegalCommand, InvalidState
-from tests.engine.test_artem_support import candidates, legal
+from tests.engine.artem.conftest import candidates, legal
 
 PALETTE = ("red", "orange", "yellow", "green", "blue", "black", "white")
 
@@ -119,7 +110,7 @@ def test_state_round_trips_and_replays_exactly(setup: Setup, seed: int, picks: l
     """Same seed and same commands give the same state; states and commands serialise
     exactly (003 l.19: the shuffle is the only chance, and it is seeded)."""
     state, played = play_out(setup, seed, picks)
-    assert state_from_dict(state_to_dict(state)) == state
+    assert ARTEM.state_from_dict(ARTEM.state_to_dict(state)) == state
     replayed = new_game(setup, seed)
     for command in played:
         replayed = apply(replayed, command_from_dict(COMMANDS, command_to_dict(command)))
@@ -133,7 +124,7 @@ def test_refused_commands_leave_the_state_unchanged(
 ) -> None:
     """A refused command never leaves a half-changed state (every rule of 003)."""
     state, _ = play_out(setup, seed, picks)
-    before = state_to_dict(state)
+    before = ARTEM.state_to_dict(state)
     refused = 0
     for command in candidates(state):
         try:
@@ -142,7 +133,7 @@ def test_refused_commands_leave_the_state_unchanged(
             assert str(exc)
             refused += 1
     assert refused > 0
-    assert state_to_dict(state) == before
+    assert ARTEM.state_to_dict(state) == before
 
 
 @pytest.mark.parametrize("field", ["board", "deck", "discards"])
@@ -150,7 +141,7 @@ def test_a_state_missing_a_tile_does_not_load(field: str) -> None:
     """003 l.12: the colour deck's tiles are all somewhere; a stored state that lost one is
     refused when read back."""
     state, _ = play_out(Setup(), 5, [1, 3, 5, 7, 9, 11])
-    data = state_to_dict(state)
+    data = ARTEM.state_to_dict(state)
     if field == "board":
         data["board"][0][0] = "red" if data["board"][0][0] != "red" else "blue"
     elif field == "deck":
@@ -158,13 +149,13 @@ def test_a_state_missing_a_tile_does_not_load(field: str) -> None:
     else:
         data["discards"] = [*data["discards"], "red"]
     with pytest.raises(InvalidState, match="add up"):
-        state_from_dict(data)
+        ARTEM.state_from_dict(data)
 
 
 def test_empty_cells_only_load_after_the_colour_deck_ran_out() -> None:
     """003 l.93: the board has gaps only when a draw could not be made."""
-    data = state_to_dict(new_game(Setup(), 1))
+    data = ARTEM.state_to_dict(new_game(Setup(), 1))
     data["deck"]["cards"].append(data["board"][2][3])
     data["board"][2][3] = EMPTY
     with pytest.raises(InvalidState, match="empty cells"):
-        state_from_dict(data)
+        ARTEM.state_from_dict(data)

@@ -7,26 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.artem import (
-    BeginPlays,
-    Claim,
-    EndTurn,
-    Flip,
-    MainDeckOut,
-    Move,
-    PlayRefused,
-    Setup,
-    TileColour,
-    apply,
-    claim_points,
-    is_first_turn,
-    new_game,
-    outcome,
-    play_number,
-    state_to_dict,
-)
+from engine.artem import ARTEM
+from engine.artem.commands import BeginPlays, Claim, EndTurn, Flip, MainDeckOut, Move
+from engine.artem.refusals import PlayRefused
+from engine.artem.rules import apply, claim_points, new_game, outcome
+from engine.artem.setup import Setup, TileColour
+from engine.artem.view import is_first_turn, play_number
 from engine.errors import IllegalCommand
-from tests.engine.test_artem_support import make, rows
+from tests.engine.artem.conftest import make, rows
 
 # Row 0 holds 3 reds, row 1 two blues then 4 greens, row 5 six yellows.
 BOARD = ["RRRGBK", "BBGGGG", "KOYRGB", "OKBYRG", "GYKOBR", "YYYYYY"]
@@ -246,12 +234,12 @@ def test_the_flip_lock_ends_with_the_turn() -> None:
 def test_a_refused_command_leaves_the_state_as_it_was() -> None:
     """003 l.45: a wrong claim changes nothing (and says why)."""
     state = make(BOARD, DECK)
-    before = state_to_dict(state)
+    before = ARTEM.state_to_dict(state)
     with pytest.raises(PlayRefused) as info:
         apply(state, Claim("blue", 0, 0, 3))
     assert info.value.refusal.code == "wrong_colour"
     assert info.value.refusal.values == ("blue", "red")
-    assert state_to_dict(state) == before
+    assert ARTEM.state_to_dict(state) == before
 
 
 def test_new_game_starts_with_seat_1_in_phase_1() -> None:
@@ -300,7 +288,7 @@ def test_card_refusal_tells_the_screen_before_tiles_are_picked(
     state_kwargs: dict[str, object], claim: bool, code: str | None
 ) -> None:
     """003 l.33-36: whether a card may be played at all is known before picking tiles."""
-    from engine.artem import card_refusal
+    from engine.artem.refusals import card_refusal
 
     why = card_refusal(make(BOARD, DECK, **state_kwargs), claim=claim)  # type: ignore[arg-type]
     assert (why.code if why else None) == code

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.artem import Claim, EndTurn, Flip, Move, Setup, apply, new_game, view
-from engine.artem_board import to_view
+from engine.artem.board import to_view
+from engine.artem.commands import Claim, EndTurn, Flip, Move
+from engine.artem.rules import apply, new_game
+from engine.artem.setup import Setup
+from engine.artem.view import view
 from engine.errors import IllegalCommand
-from tests.engine.test_artem_support import board_rows, make, rows
+from tests.engine.artem.conftest import board_rows, make, rows
 
 BOARD = ["RRRGBK", "BBGGGG", "KOYRGB", "OKBYRG", "GYKOBR", "YYYYYY"]
 DECK = "RGBKOYRGBKOYRGBKOY"

@@ -6,17 +6,11 @@ from collections.abc import Sequence
 from functools import cache
 
 from device.canvas_data import CanvasData, load
-from engine.canvas import (
-    ConfirmPainting,
-    CountRibbons,
-    SetSlot,
-    Setup,
-    StartPainting,
-    State,
-    apply,
-    new_game,
-)
-from engine.canvas_model import Painting, ScoringCard, Slot
+from engine.canvas.cards import Painting, ScoringCard, Slot
+from engine.canvas.commands import ConfirmPainting, CountRibbons, SetSlot, StartPainting
+from engine.canvas.rules import apply, new_game
+from engine.canvas.setup import Setup
+from engine.canvas.state import State
 
 RULEBOOK = "/work/shared/seeds/004_7258867278819409.txt"
 

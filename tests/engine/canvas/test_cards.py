@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.canvas_model import Painting
-from engine.canvas_scoring import CardResult, evaluate, find_matches
-from tests.engine.test_canvas_support import card, paint
+from engine.canvas.cards import Painting
+from engine.canvas.scoring import CardResult, evaluate, find_matches
+from tests.engine.canvas.conftest import card, paint
 
 
 def score(name: str, painting: Painting, held: int = 0) -> CardResult:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.canvas import (
+from engine.canvas import CANVAS
+from engine.canvas.cards import Slot
+from engine.canvas.commands import (
     BackSlot,
     CancelPainting,
     ConfirmPainting,
@@ -12,40 +14,37 @@ from engine.canvas import (
     EnterTokens,
     Judge,
     SetSlot,
-    Setup,
     StartPainting,
-    State,
     TakeCard,
     TossTokens,
-    apply,
+)
+from engine.canvas.rules import apply, outcome, review
+from engine.canvas.scores import (
     bonus_total,
-    can_paint,
     card_points,
-    draw_cards,
     leaders,
-    outcome,
     paintings_done,
-    review,
     ribbons,
     runner_up,
-    state_to_dict,
     tokens_pending,
     total,
 )
-from engine.canvas_model import Slot
-from engine.canvas_scoring import bonus_results
+from engine.canvas.scoring import bonus_results
+from engine.canvas.setup import Setup, draw_cards
+from engine.canvas.state import State
+from engine.canvas.view import can_paint
 from engine.errors import IllegalCommand
-from tests.engine.test_canvas_support import card, data, enter, game, paint, setup
+from tests.engine.canvas.conftest import card, data, enter, game, paint, setup
 
 EMPTY = paint("", "", "", "", "")
 
 
 def refuse(state: State, command: object, message: str) -> None:
     """The command is refused with `message` and the state is left exactly as it was."""
-    before = state_to_dict(state)
+    before = CANVAS.state_to_dict(state)
     with pytest.raises(IllegalCommand, match=message):
         apply(state, command)  # type: ignore[arg-type]
-    assert state_to_dict(state) == before
+    assert CANVAS.state_to_dict(state) == before
 
 
 def test_setup_checks_players_and_cards() -> None:

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.canvas import (
+from engine.canvas import CANVAS
+from engine.canvas.cards import ELEMENTS, Painting, Slot
+from engine.canvas.commands import (
     COMMANDS,
     BackSlot,
     CancelPainting,
@@ -17,25 +19,19 @@ from engine.canvas import (
     ConfirmPainting,
     CountRibbons,
     EnterTokens,
-    Finished,
     Judge,
     SetSlot,
     StartPainting,
-    State,
     TakeCard,
     TossTokens,
-    apply,
-    new_game,
-    outcome,
-    ribbons,
-    state_from_dict,
-    state_to_dict,
 )
-from engine.canvas_model import ELEMENTS, Painting, Slot
-from engine.canvas_scoring import evaluate, find_matches, icons_of
+from engine.canvas.rules import apply, new_game, outcome
+from engine.canvas.scores import ribbons
+from engine.canvas.scoring import evaluate, find_matches, icons_of
+from engine.canvas.state import Finished, State
 from engine.codec import command_from_dict, command_to_dict
 from engine.errors import IllegalCommand, InvalidState
-from tests.engine.test_canvas_support import data, setup
+from tests.engine.canvas.conftest import data, setup
 
 ICONS = ("", *ELEMENTS, *(b.id for b in data().bonus_icons))
 SCORABLE = data().scorable()
@@ -117,11 +113,11 @@ def _commands(players: int) -> st.SearchStrategy[Command]:
 
 def _play(state: State, commands: list[Command]) -> State:
     for command in commands:
-        before = state_to_dict(state)
+        before = CANVAS.state_to_dict(state)
         try:
             state = apply(state, command)
         except IllegalCommand:
-            assert state_to_dict(state) == before
+            assert CANVAS.state_to_dict(state) == before
     return state
 
 
@@ -149,7 +145,7 @@ def test_round_trip_and_replay(game: tuple[int, int, list[Command]]) -> None:
             state = apply(state, command)
         except IllegalCommand:
             continue
-        assert state_from_dict(state_to_dict(state)) == state
+        assert CANVAS.state_from_dict(CANVAS.state_to_dict(state)) == state
         assert command_from_dict(COMMANDS, command_to_dict(command)) == command
     assert _play(_fresh(players, seed), commands) == state
 
@@ -179,15 +175,15 @@ def test_solo_tokens_are_conserved(seed: int, takes: list[int]) -> None:
 def test_from_dict_refuses_inconsistent_states() -> None:
     """A stored state is validated before use: phase, draft and paintings must agree."""
     state = _fresh(2, 1)
-    data_ = state_to_dict(state)
+    data_ = CANVAS.state_to_dict(state)
     with pytest.raises(InvalidState):
-        state_from_dict({**data_, "phase": "review"})
+        CANVAS.state_from_dict({**data_, "phase": "review"})
     with pytest.raises(InvalidState):
-        state_from_dict({**data_, "phase": "turn"})
+        CANVAS.state_from_dict({**data_, "phase": "turn"})
     with pytest.raises(InvalidState):
-        state_from_dict({**data_, "tokens": [None]})
+        CANVAS.state_from_dict({**data_, "tokens": [None]})
     with pytest.raises(InvalidState):
-        state_from_dict({**data_, "solo": state_to_dict(_fresh(1, 1))["solo"]})
+        CANVAS.state_from_dict({**data_, "solo": CANVAS.state_to_dict(_fresh(1, 1))["solo"]})
     with pytest.raises(ValueError, match="3 paintings"):
         replace(state, paintings=(Finished(1, (Slot(),) * 5, (0, 0, 0, 0), 0),) * 4)
     assert outcome(state) is None and ribbons(state, 1) == (0, 0, 0, 0)
@@ -231,7 +227,7 @@ def test_guided_games_stay_valid_to_the_end(players: int, seed: int, draw: st.Da
         except IllegalCommand:
             continue
         played.append(command)
-        assert state_from_dict(state_to_dict(state)) == state
+        assert CANVAS.state_from_dict(CANVAS.state_to_dict(state)) == state
     assert _play(_fresh(players, seed), played) == state
     if state.phase == "finished":
         result = outcome(state)

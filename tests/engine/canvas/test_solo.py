@@ -6,24 +6,16 @@ from dataclasses import replace
 
 import pytest
 
-from engine.canvas import (
-    ConfirmPainting,
-    SetSlot,
-    StartPainting,
-    State,
-    TakeCard,
-    TossTokens,
-    apply,
-    can_paint,
-    outcome,
-    solo_award,
-    state_to_dict,
-    total,
-)
-from engine.canvas_solo import AWARDS, Solo, Take, award, take_card, take_from_market, toss
+from engine.canvas import CANVAS
+from engine.canvas.commands import ConfirmPainting, SetSlot, StartPainting, TakeCard, TossTokens
+from engine.canvas.rules import apply, outcome, solo_award
+from engine.canvas.scores import total
+from engine.canvas.solo import AWARDS, Solo, Take, award, take_card, take_from_market, toss
+from engine.canvas.state import State
+from engine.canvas.view import can_paint
 from engine.errors import IllegalCommand
 from engine.rng import Rng
-from tests.engine.test_canvas_support import enter, game, paint
+from tests.engine.canvas.conftest import enter, game, paint
 
 
 def solo_game(seed: int = 3) -> State:
@@ -36,10 +28,10 @@ def with_solo(solo: Solo) -> State:
 
 
 def refuse(state: State, command: object, message: str) -> None:
-    before = state_to_dict(state)
+    before = CANVAS.state_to_dict(state)
     with pytest.raises(IllegalCommand, match=message):
         apply(state, command)  # type: ignore[arg-type]
-    assert state_to_dict(state) == before
+    assert CANVAS.state_to_dict(state) == before
 
 
 def market(state: State) -> tuple[int, ...]:

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.identik import (
+from engine.identik.commands import (
     ChooseSuper,
     NextCriterion,
     NextRound,
     PassDrawings,
-    Setup,
     StartTimer,
-    State,
     Tick,
     TimeUp,
-    apply,
-    new_game,
 )
+from engine.identik.rules import apply, new_game
+from engine.identik.setup import Setup
+from engine.identik.state import State
 from engine.seats import Direction
 
 T0 = 1_000_000
@@ -57,6 +56,6 @@ def play_round(
 
 def holder_of(state: State, artist: int) -> int:
     """The judge holding `artist`'s drawing this round."""
-    from engine.identik_view import drawing_held
+    from engine.identik.view import drawing_held
 
     return next(j for j, a in drawing_held(state).items() if a == artist)

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from engine.codec import command_from_dict, command_to_dict
 from engine.errors import IllegalCommand, InvalidState
-from engine.identik import (
+from engine.identik import IDENTIK
+from engine.identik.commands import (
     COMMANDS,
     Back,
     ChooseSuper,
@@ -23,22 +24,18 @@ from engine.identik import (
     PauseTimer,
     ResumeTimer,
     RollSuper,
-    Setup,
     StartTimer,
-    State,
     Tick,
     TimeUp,
-    apply,
-    new_game,
-    outcome,
-    state_from_dict,
-    state_to_dict,
 )
-from engine.identik_view import (
+from engine.identik.rules import apply, new_game, outcome
+from engine.identik.setup import Setup
+from engine.identik.state import State
+from engine.identik.view import (
     round_scores,
     scores,
 )
-from tests.engine.test_identik_support import game, play_round
+from tests.engine.identik.conftest import game, play_round
 
 setups = st.builds(
     Setup,
@@ -107,11 +104,11 @@ def run(state: State, commands: list[Command]) -> State:
     """Apply the commands, skipping refused ones (each refusal changes nothing and has a code
     the device can translate)."""
     for command in commands:
-        before = state_to_dict(state)
+        before = IDENTIK.state_to_dict(state)
         try:
             state = apply(state, command)
         except IllegalCommand as exc:
-            assert state_to_dict(state) == before
+            assert IDENTIK.state_to_dict(state) == before
             assert exc.code.startswith("identik."), f"{exc} has no code to translate"
     return state
 
@@ -119,11 +116,11 @@ def run(state: State, commands: list[Command]) -> State:
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_state_round_trips_through_json(played: Game) -> None:
-    """state_from_dict(state_to_dict(s)) == s, also through a JSON text."""
+    """IDENTIK.state_from_dict(IDENTIK.state_to_dict(s)) == s, also through a JSON text."""
     setup, seed, commands = played
     state = run(new_game(setup, seed), commands)
-    data = json.loads(json.dumps(state_to_dict(state)))
-    assert state_from_dict(data) == state
+    data = json.loads(json.dumps(IDENTIK.state_to_dict(state)))
+    assert IDENTIK.state_from_dict(data) == state
 
 
 @settings(max_examples=100, deadline=None)
@@ -182,7 +179,7 @@ def _judging_dict() -> dict[str, Any]:
     state = play_round(game(4, first=1), {1: [2]})
     state = apply(apply(state, ChooseSuper(3)), StartTimer(0))
     state = apply(apply(state, TimeUp(90_000)), PassDrawings("left"))
-    return state_to_dict(apply(state, Tick(3)))
+    return IDENTIK.state_to_dict(apply(state, Tick(3)))
 
 
 @pytest.mark.parametrize(
@@ -208,13 +205,13 @@ def _judging_dict() -> dict[str, Any]:
 def test_tampered_states_are_refused(path: tuple[Any, ...], value: Any) -> None:
     """from_dict validates: a state the rules cannot reach is refused with InvalidState."""
     data = _judging_dict()
-    assert state_from_dict(data) is not None
+    assert IDENTIK.state_from_dict(data) is not None
     target = data
     for key in path[:-1]:
         target = target[key]
     target[path[-1]] = value
     with pytest.raises(InvalidState):
-        state_from_dict(data)
+        IDENTIK.state_from_dict(data)
 
 
 def test_unknown_command_is_refused() -> None:
