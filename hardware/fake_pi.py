@@ -17,8 +17,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
-from gpiozero import Device  # type: ignore[import-untyped]
-from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyped]
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from hardware.panel_ram import SpiTraffic
 
@@ -100,7 +100,7 @@ class FakePi:
 
     def load(self, model: str) -> types.ModuleType:
         """Import the vendor's driver module for `model` on this fake Pi."""
-        import epaper  # type: ignore[import-untyped]
+        import epaper
 
         with _cpuinfo_says_raspberry_pi():
             module: types.ModuleType = epaper.epaper(model)

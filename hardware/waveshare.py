@@ -72,7 +72,7 @@ def load_driver(model: str, cpuinfo: Path = Path("/proc/cpuinfo")) -> types.Modu
             "use a simulated display on other computers"
         )
     try:
-        import epaper  # type: ignore[import-untyped]
+        import epaper
     except ImportError:
         raise PanelError(
             f"{model}: the waveshare-epaper package is missing; install Easel with the pi "
