@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import os
 import subprocess
 import sys
@@ -12,9 +11,9 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from hardware.fake_pi import FakePi
+from hardware.panel_models import MODELS
 from hardware.panel_ram import ACEP_PALETTE, SsdController
 from hardware.panels import PANELS, call_timeout_s
-from hardware.panel_models import MODELS
 from hardware.waveshare import PanelError, PanelTimeout, load_driver, native_box
 from tests.hardware.conftest import noise_frame, open_rig, spec_of, with_change
 
