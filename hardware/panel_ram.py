@@ -26,6 +26,7 @@ from typing import Protocol
 from PIL import Image, ImageChops
 
 from hardware.display import PanelSpec
+from hardware.panel_models import ACEP_PALETTE
 from hardware.panels import panel
 
 HW_RESET = -1  # a pseudo-command recorded when the RST line goes low
@@ -38,6 +39,7 @@ class Transaction:
 
     command: int
     data: bytearray = field(default_factory=bytearray)
+    transfers: int = 0  # SPI transfers that carried the data
 
 
 class SpiTraffic:
@@ -56,6 +58,7 @@ class SpiTraffic:
             if not self.transactions:
                 self.transactions.append(Transaction(HW_RESET))
             self.transactions[-1].data.extend(payload)
+            self.transactions[-1].transfers += 1
         else:
             self.transactions.extend(Transaction(b) for b in payload)
 
@@ -265,13 +268,6 @@ class Uc8179Controller:
     def ram_frames(self) -> dict[str, tuple[Image.Image, Box | None]]:
         """The new data (meaningful where it was last written) and the old data (the base)."""
         return {"new": (self._new_image(), self.last_area), "base": (self._old_image(), None)}
-
-
-# The order of the epd7in3f palette indices, as its driver's getbuffer builds them.
-ACEP_PALETTE: tuple[tuple[int, int, int], ...] = (
-    (0, 0, 0), (255, 255, 255), (0, 255, 0), (0, 0, 255), (255, 0, 0), (255, 255, 0),
-    (255, 128, 0),
-)
 
 
 class AcepController:

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from hardware.fake_pi import FakePi
-from hardware.panel_models import MODELS
-from hardware.panel_ram import ACEP_PALETTE, SsdController
+from hardware.panel_models import ACEP_PALETTE, MODELS
+from hardware.panel_ram import SsdController
 from hardware.panels import PANELS, call_timeout_s
 from hardware.waveshare import PanelError, PanelTimeout, load_driver, native_box
 from tests.hardware.conftest import noise_frame, open_rig, spec_of, with_change
@@ -100,6 +100,17 @@ def test_colour_panel_gets_the_seven_colour_frame(fake_pi: FakePi) -> None:
     assert same(rig.shown(), frame)
     with pytest.raises(PanelError, match="no partial refresh"):
         rig.display.show_partial(frame, (0, 0, 8, 8))
+
+
+def test_colour_buffer_is_the_vendors_getbuffer(fake_pi: FakePi) -> None:
+    """Easel packs the 4-bit pixels in C; the bytes are the vendor's, dithering included."""
+    rig = open_rig(fake_pi, "epd7in3f")
+    frame = Image.new("RGB", rig.spec.size, "white")
+    draw = ImageDraw.Draw(frame)
+    for i in range(40):  # off-palette colours: the dithering must match too
+        draw.ellipse((i * 20, i * 9, i * 20 + 90, i * 9 + 60), fill=(i * 6, 255 - i * 5, 90))
+    epd = fake_pi.load("epd7in3f").EPD()
+    assert rig.display._model.buffer(frame) == bytes(epd.getbuffer(frame))
 
 
 def test_stuck_busy_times_out_powers_down_and_recovers(fake_pi: FakePi) -> None:
