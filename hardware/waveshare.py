@@ -68,7 +68,11 @@ def load_driver(model: str, cpuinfo: Path = Path("/proc/cpuinfo")) -> types.Modu
 
 
 def native_box(box: Box, spec: PanelSpec) -> tuple[int, int, int, int]:
-    """A frame box as driver coordinates (x0, y0, x1, y1; ends exclusive), x aligned to 8."""
+    """A frame box as driver coordinates (x0, y0, x1, y1; ends exclusive), x aligned to 8.
+
+    On a panel whose native width is not a multiple of 8 (the 2.13": 122), x1 may be the end of
+    the RAM row (128), past the last pixel.
+    """
     left, top, right, bottom = box
     if spec.rotation % 360 == 0:
         x0, y0, x1, y1 = left, top, right, bottom
@@ -80,7 +84,7 @@ def native_box(box: Box, spec: PanelSpec) -> tuple[int, int, int, int]:
     else:
         raise ValueError(f"{spec.model}: rotation {spec.rotation} is not supported")
     x0 = x0 // 8 * 8
-    x1 = min(native_width, -(-x1 // 8) * 8)
+    x1 = min(-(-native_width // 8) * 8, -(-x1 // 8) * 8)  # a RAM row ends on a whole byte
     return x0, y0, x1, y1
 
 

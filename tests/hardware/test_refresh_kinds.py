@@ -7,12 +7,17 @@ frame; pixel data travels in bulk SPI transfers; the 2.7" partial needs no contr
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
 from hardware.display import PanelSpec
 from hardware.fake_pi import FakePi
 from hardware.panel_ram import HW_RESET, Transaction
+from hardware.panels import panel
 from hardware.waveshare import PanelError
 from tests.hardware.conftest import Rig, noise_frame, open_rig, with_change
 
@@ -171,6 +176,17 @@ def test_partial_on_2in7_after_fast_keeps_its_window(fake_pi: FakePi) -> None:
     assert_exact(rig, second)
 
 
+def test_partial_reaching_the_last_native_column_of_the_2in13(fake_pi: FakePi) -> None:
+    """Its rows are 122 pixels in 16 bytes: the window must cover the whole last byte."""
+    rig = open_rig(fake_pi, "epd2in13_V4")
+    frame = noise_frame(rig.spec, seed=25)
+    rig.display.show_full(frame)
+    box = (0, 0, 2, 121)  # frame rows 0..120 are native columns 1..121
+    changed = patched(frame, box, seed=26)
+    rig.display.show_partial(changed, box)
+    assert_exact(rig, changed)
+
+
 def test_colour_panel_has_neither_fast_refresh_nor_restore(fake_pi: FakePi) -> None:
     rig = open_rig(fake_pi, "epd7in3f")
     frame = Image.new("RGB", rig.spec.size, "white")
@@ -178,3 +194,53 @@ def test_colour_panel_has_neither_fast_refresh_nor_restore(fake_pi: FakePi) -> N
         rig.display.show_fast(frame)
     with pytest.raises(PanelError, match=r"^epd7in3f has no partial refresh; restore"):
         rig.display.restore(frame)
+
+
+def patched(image: Image.Image, box: tuple[int, int, int, int], seed: int) -> Image.Image:
+    """`image` with random pixels inside `box` (any size, one pixel included)."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    noise = random.Random(seed).randbytes((width + 7) // 8 * height)
+    changed = image.copy()
+    changed.paste(Image.frombytes("1", (width, height), noise), box[:2])
+    return changed
+
+
+def boxes(spec: PanelSpec) -> st.SearchStrategy[tuple[int, int, int, int]]:
+    """A non-empty frame box anywhere on the panel."""
+    width, height = spec.size
+    return st.tuples(st.integers(0, width - 1), st.integers(0, height - 1),
+                     st.integers(1, width), st.integers(1, height)).map(
+        lambda t: (t[0], t[1], max(t[0] + 1, t[2]), max(t[1] + 1, t[3])))
+
+
+def steps(spec: PanelSpec) -> st.SearchStrategy[list[tuple[str, tuple[int, int, int, int]]]]:
+    kinds = st.sampled_from(["full", "fast", "partial", "partial", "wake"])
+    return st.lists(st.tuples(kinds, boxes(spec)), min_size=1, max_size=6)
+
+
+@pytest.mark.parametrize("model", MONO)
+def test_any_sequence_of_refreshes_keeps_glass_and_rams_exact(model: str) -> None:
+    spec = panel(model)
+
+    @settings(max_examples=10, deadline=None, derandomize=True,
+              phases=[Phase.explicit, Phase.generate])  # a failure prints its sequence
+    @given(steps(spec))
+    def check(sequence: list[tuple[str, tuple[int, int, int, int]]]) -> None:
+        with FakePi() as pi:
+            rig = open_rig(pi, model)
+            frame = noise_frame(spec, seed=30)
+            rig.display.show_full(frame)
+            for number, (kind, box) in enumerate(sequence):
+                frame = patched(frame, box, seed=31 + number)
+                if kind == "full":
+                    rig.display.show_full(frame)
+                elif kind == "fast":
+                    rig.display.show_fast(frame)
+                else:
+                    if kind == "wake":
+                        rig.display.sleep()
+                        rig.display.restore(rig.shown())
+                    rig.display.show_partial(frame, box)
+                assert_exact(rig, frame)
+
+    check()
