@@ -3,12 +3,13 @@
 For every panel model, the real vendor driver (`waveshare-epaper`) runs on the fake Pi
 (hardware/fake_pi.py: spidev, pins and delays replaced, everything above them real) and shows
 real Toolbox sandglass frames from the gallery. Per refresh kind it measures the host CPU time
-(time.process_time, median over repeats), the SPI transfers (spidev write calls) and the bytes
-sent. "Easel" is WaveshareDisplay (hardware/panel_models.py); "vendor" is what the driver
-package does by itself: its getbuffer and display methods, one byte per SPI call on some
-models (the path Easel used before). A full refresh is measured as a cleaning refresh after
+(time.process_time, median over repeats), the SPI transfers (spidev write calls), the bytes
+sent, and the driver's fixed delays (virtual time on the fake Pi, BUSY always idle). "Easel"
+is WaveshareDisplay (hardware/panel_models.py); "vendor" is what the driver package does by
+itself: its getbuffer and display methods, one byte per SPI call on some models (the path
+Easel used before). A full refresh is measured as a cleaning refresh after
 partials (it includes the controller init), a fast one after a full refresh (it includes the
-fast init), a partial one after a full refresh, a restore after sleep. The vendor has no
+fast init), a partial one after another partial, a restore after sleep. The vendor has no
 restore; it would answer the press after sleep with a full refresh.
 
 Target (issue 11): at most 15 ms of host CPU per refresh on every model.
@@ -32,11 +33,12 @@ from device.gallery import sample_frames
 from device.refresh import align_box
 from device.resources import Resources
 from hardware.display import Box, PanelSpec
-from hardware.fake_pi import FakePi
+from hardware.fake_pi import BusyMode, FakePi
 from hardware.panels import PANELS
 from hardware.waveshare import WaveshareDisplay, native_box
 
 TARGET_MS = 15.0
+BUSY_ACTIVE_LOW = {"epd7in5_V2", "epd7in3f"}  # their BUSY line is low while they work
 KINDS = ("full", "fast", "partial", "restore")
 
 # The vendor's own methods per model, as Easel called them before it had its own sequences:
@@ -64,6 +66,7 @@ class Cost:
     cpu_ms: float
     transfers: int
     bytes_sent: int
+    delays_ms: float  # the driver's fixed delays (reset pulses, power-on waits), virtual time
 
 
 def frames_for(spec: PanelSpec, resources: Resources) -> tuple[Image.Image, Image.Image, Box]:
@@ -76,20 +79,26 @@ def frames_for(spec: PanelSpec, resources: Resources) -> tuple[Image.Image, Imag
     return first, second, box
 
 
-def measure(pi: FakePi, setup: Callable[[], None], action: Callable[[], None],
+def measure(pi: FakePi, model: str, setup: Callable[[], None], action: Callable[[], None],
             repeats: int) -> Cost:
-    """Median CPU of `action` after `setup` each time; traffic of the last action."""
+    """Median CPU of `action` after `setup` each time; traffic and fixed delays of the last."""
+    idle: BusyMode = "high" if model in BUSY_ACTIVE_LOW else "low"
     runs = []
     transfers = sent = 0
+    delays = 0.0
     for _ in range(repeats):
         setup()
         transfers, sent = pi.traffic.transfers, pi.traffic.bytes_sent
+        pi.busy = idle  # BUSY reads idle at once: only the driver's fixed delays pass
+        virtual, reads = pi.now, pi.busy_reads
         start = time.process_time()
         action()
         runs.append((time.process_time() - start) * 1000)
+        delays = (pi.now - virtual - (pi.busy_reads - reads) * 0.001) * 1000  # 1 ms a read
+        pi.busy = "alternate"
         transfers, sent = pi.traffic.transfers - transfers, pi.traffic.bytes_sent - sent
         pi.traffic.clear()  # the recorded transactions would only grow
-    return Cost(statistics.median(runs), transfers, sent)
+    return Cost(statistics.median(runs), transfers, sent, delays)
 
 
 def easel_costs(model: str, frames: tuple[Image.Image, Image.Image, Box],
@@ -107,19 +116,25 @@ def easel_costs(model: str, frames: tuple[Image.Image, Image.Image, Box],
             if partial:
                 display.show_partial(second, box)
 
-        costs["full"] = measure(pi, after_partials, lambda: display.show_full(first), repeats)
+        costs["full"] = measure(pi, model, after_partials, lambda: display.show_full(first),
+                                repeats)
         if spec.fast_ms is not None:
-            costs["fast"] = measure(pi, lambda: display.show_full(first),
+            costs["fast"] = measure(pi, model, lambda: display.show_full(first),
                                     lambda: display.show_fast(second), repeats)
         if partial:
-            costs["partial"] = measure(pi, lambda: display.show_full(first),
+            def after_a_partial() -> None:
+                display.show_full(first)
+                display.show_partial(first, box)  # the controller is now in partial mode
+
+            costs["partial"] = measure(pi, model, after_a_partial,
                                        lambda: display.show_partial(second, box), repeats)
 
             def asleep() -> None:
                 display.show_full(first)
                 display.sleep()
 
-            costs["restore"] = measure(pi, asleep, lambda: display.restore(first), repeats)
+            costs["restore"] = measure(pi, model, asleep, lambda: display.restore(first),
+                                       repeats)
         display.close()
     return costs
 
@@ -143,9 +158,10 @@ def vendor_costs(model: str, frames: tuple[Image.Image, Image.Image, Box],
         def full_first() -> None:
             refresh(*recipe["full"], first)
 
-        costs["full"] = measure(pi, full_first, lambda: refresh(*recipe["full"], first), repeats)
+        costs["full"] = measure(pi, model, full_first,
+                                lambda: refresh(*recipe["full"], first), repeats)
         if "fast" in recipe:
-            costs["fast"] = measure(pi, full_first, lambda: refresh(*recipe["fast"], second),
+            costs["fast"] = measure(pi, model, full_first, lambda: refresh(*recipe["fast"], second),
                                     repeats)
         if "partial" in recipe:
             def partial_setup() -> None:
@@ -165,15 +181,15 @@ def vendor_costs(model: str, frames: tuple[Image.Image, Image.Image, Box],
                                       for y in range(y0, y1))
                 getattr(epd, recipe["partial"])(buffer, x0, y0, x1, y1)
 
-            costs["partial"] = measure(pi, partial_setup, partial, repeats)
+            costs["partial"] = measure(pi, model, partial_setup, partial, repeats)
     return costs
 
 
 def cell(cost: Cost | None) -> str:
-    """CPU, transfers and bytes of one path, or a dash."""
+    """CPU, transfers, bytes and fixed delays of one path, or dashes."""
     if cost is None:
-        return "— | — | —"
-    return f"{cost.cpu_ms:.1f} | {cost.transfers} | {cost.bytes_sent}"
+        return "— | — | — | —"
+    return f"{cost.cpu_ms:.1f} | {cost.transfers} | {cost.bytes_sent} | {max(0.0, cost.delays_ms):.0f}"
 
 
 def main() -> None:
@@ -182,11 +198,12 @@ def main() -> None:
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     resources = Resources()
-    print("Host CPU per refresh (ms, median), SPI transfers and bytes of one refresh; real "
-          "driver code on the fake Pi.\n")
-    print("| model | refresh | Easel CPU ms | Easel transfers | Easel bytes "
-          "| vendor CPU ms | vendor transfers | vendor bytes | target |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
+    print("Host CPU per refresh (ms, median), SPI transfers, bytes and the driver's fixed "
+          "delays (ms: reset pulses, power-on waits; BUSY waits excluded) of one refresh; "
+          "real driver code on the fake Pi.\n")
+    print("| model | refresh | Easel CPU ms | transfers | bytes | delays ms "
+          "| vendor CPU ms | transfers | bytes | delays ms | CPU target |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     worst = 0.0
     for model, spec in PANELS.items():
         frames = frames_for(spec, resources)
