@@ -20,6 +20,7 @@ MSB first, a set bit white (`native_bytes`).
 
 from __future__ import annotations
 
+import abc
 import types
 from typing import Any, Literal
 
@@ -52,7 +53,7 @@ def window_bytes(ram: bytes, row_bytes: int, window: Window) -> bytes:
     return b"".join(ram[y * row_bytes + x0 // 8: y * row_bytes + x1 // 8] for y in range(y0, y1))
 
 
-class PanelModel:
+class PanelModel(abc.ABC):
     """One model's refresh sequences; subclasses say which vendor methods do what."""
 
     has_fast = True
@@ -98,12 +99,12 @@ class PanelModel:
         """Initialise the controller for the model's fast full refresh."""
         raise ModelError("has no fast refresh")
 
-    def init_partial(self) -> None:
+    def init_partial(self) -> None:  # noqa: B027 - a hook: most models need nothing here
         """Prepare partial refreshes after a full or fast one (most models need nothing)."""
 
+    @abc.abstractmethod
     def full(self, ram: bytes) -> None:
         """Full refresh; both RAMs end up holding `ram`."""
-        raise NotImplementedError
 
     def fast(self, ram: bytes) -> None:
         """Fast full refresh (after init_fast); both RAMs end up holding `ram`."""
