@@ -40,8 +40,18 @@ class Display(Protocol):
     def show_full(self, image: Image.Image) -> None:
         """Show a whole frame with a full (flashing, ghost-free) refresh."""
 
+    def show_fast(self, image: Image.Image) -> None:
+        """Show a whole frame with the model's fast full refresh (shorter flash, still ghost-free
+        enough to hide a secret); afterwards show_partial works from `image`. Only called when
+        spec.fast_ms is not None."""
+
     def show_partial(self, image: Image.Image, box: Box) -> None:
         """Show a frame where only `box` changed, with a partial refresh."""
+
+    def restore(self, image: Image.Image) -> None:
+        """Wake the controller if it sleeps and load `image` as what the glass already shows
+        (both controller RAMs), without refreshing, so the next show_partial changes only what
+        differs. Only called on models with spec.partial != "none"."""
 
     def clear(self) -> None:
         """Blank the panel to white."""

@@ -15,8 +15,12 @@ PANELS: dict[str, PanelSpec] = {
                   fast_ms=1500, cleaning_every=20, rotation=90),
         PanelSpec("epd2in7_V2", 264, 176, partial="window", full_ms=6000, partial_ms=300,
                   fast_ms=1500, cleaning_every=20, rotation=90),
+        # fast_ms: the vendor's init_Fast loads its WF_FULL LUT, 50 frames against 222 for the
+        # full WS_20_30 LUT and 22 for WF_PARTIAL_2IN9 (frame counts summed from the LUTs'
+        # TP/SR/RP bytes). Scaled from full_ms that is 680 ms, as the partial's 22 frames give
+        # the 300 ms listed here; rounded up to 700.
         PanelSpec("epd2in9_V2", 296, 128, partial="whole", full_ms=3000, partial_ms=300,
-                  fast_ms=None, cleaning_every=20, rotation=90),
+                  fast_ms=700, cleaning_every=20, rotation=90),
         PanelSpec("epd4in2_V2", 400, 300, partial="whole", full_ms=4000, partial_ms=400,
                   fast_ms=1500, cleaning_every=15, rotation=0),
         PanelSpec("epd7in5_V2", 800, 480, partial="window", full_ms=5000, partial_ms=500,

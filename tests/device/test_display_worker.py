@@ -46,8 +46,14 @@ class SlowPanel:
     def show_full(self, image: Image.Image) -> None:
         self._refresh("full", image, None)
 
+    def show_fast(self, image: Image.Image) -> None:
+        self._refresh("fast", image, None)
+
     def show_partial(self, image: Image.Image, box: Box) -> None:
         self._refresh("partial", image, box)
+
+    def restore(self, image: Image.Image) -> None:
+        self._record("restore", image)
 
     def clear(self) -> None:
         self._record("clear")
