@@ -14,22 +14,43 @@ from PIL import Image, ImageChops
 
 from hardware.display import Box, PanelSpec
 
-PlanKind = Literal["none", "partial", "full"]
+PlanKind = Literal["none", "partial", "fast", "full"]
 Reason = Literal[
     "unchanged", "first", "base-lost", "new-screen", "secret", "no-partial", "cleaning",
-    "large-change", "small-change",
+    "large-change", "small-change", "before-sleep",
 ]
 
 ALIGN = 8  # panel RAM addresses 8 pixels per byte along the native x axis
 
 
 @dataclass(frozen=True)
+class Activity:
+    """What the table is doing while a frame shows; the display worker plans around it.
+
+    The open app says whether a countdown is running and whether the table's next action is
+    physical (drawing, guessing, describing: idle seconds for a cleaning refresh); the runner
+    marks the frames a countdown produced by ticking.
+    """
+
+    countdown: bool = False
+    physical: bool = False
+    tick: bool = False
+
+
+NO_ACTIVITY = Activity()
+
+
+@dataclass(frozen=True)
 class Plan:
-    """What to do with a frame: `kind`, the changed `box` for a partial, and why."""
+    """What to do with a frame: `kind`, the changed `box` for a partial, and why.
+
+    `restore` asks to reload the controller RAM with the frame on the glass first (after sleep).
+    """
 
     kind: PlanKind
     reason: Reason
     box: Box | None = None
+    restore: bool = False
 
 
 @dataclass(frozen=True)
@@ -46,8 +67,10 @@ class PanelState:
         """The state once `plan` has been shown for a frame of `screen_key`."""
         if plan.kind == "full":
             return PanelState(screen_key, 0, True)
+        if plan.kind == "fast":
+            return replace(self, screen_key=screen_key, base_valid=True)
         if plan.kind == "partial":
-            return replace(self, screen_key=screen_key,
+            return replace(self, screen_key=screen_key, base_valid=True,
                            partials_since_full=self.partials_since_full + 1)
         return replace(self, screen_key=screen_key)
 
@@ -101,7 +124,7 @@ class RefreshPlanner:
     large_change: float = 0.6
 
     def plan(self, state: PanelState, shown: Image.Image | None, new: Image.Image,
-             screen_key: str, hide_secret: bool = False) -> Plan:
+             screen_key: str, hide_secret: bool = False, activity: Activity = NO_ACTIVITY) -> Plan:
         """The refresh that shows `new` over `shown` (None if the panel shows nothing known)."""
         if new.size != self.spec.size:
             raise ValueError(
@@ -129,3 +152,15 @@ class RefreshPlanner:
         if area > self.large_change * self.spec.width * self.spec.height:
             return Plan("full", "large-change")
         return Plan("partial", "small-change", aligned)
+
+    def cleaning_due(self, state: PanelState, activity: Activity, idle_s: float) -> bool:
+        """Whether to clean the panel now, `idle_s` after the last frame was shown."""
+        return False
+
+    def cleaning_times(self, state: PanelState, activity: Activity) -> list[float]:
+        """Idle seconds after the last frame at which `cleaning_due` may turn true."""
+        return []
+
+    def clean_before_sleep(self, state: PanelState) -> bool:
+        """Whether to clean the panel before it goes to sleep."""
+        return False

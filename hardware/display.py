@@ -25,6 +25,8 @@ class PanelSpec:
     fast_ms: int | None = None
     cleaning_every: int = 20
     rotation: int = 0
+    # Refresh policy (device/refresh.py); hardware/panels.py says per model why.
+    wake_ms: int = 100  # waking the controller and reloading its RAM (restore) before a partial
 
     @property
     def size(self) -> tuple[int, int]:
@@ -42,6 +44,16 @@ class Display(Protocol):
 
     def show_partial(self, image: Image.Image, box: Box) -> None:
         """Show a frame where only `box` changed, with a partial refresh."""
+
+    def show_fast(self, image: Image.Image) -> None:
+        """Show a whole frame with the model's fast full refresh (shorter flash, still ghost-free
+        enough to hide a secret); afterwards show_partial works from `image`. Only called when
+        spec.fast_ms is not None."""
+
+    def restore(self, image: Image.Image) -> None:
+        """Wake the controller if it sleeps and load `image` as what the glass already shows
+        (both controller RAMs), without refreshing, so the next show_partial changes only what
+        differs. Only called on models with spec.partial != "none"."""
 
     def clear(self) -> None:
         """Blank the panel to white."""

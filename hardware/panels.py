@@ -35,6 +35,9 @@ GALLERY_PANELS: tuple[str, ...] = (
 )
 
 
+# sleep() ends with the driver's own 2 s delay: the panel takes no new frame meanwhile.
+SLEEP_MS = 2000
+
 # The drivers' own fixed waits inside one call: sleep() ends with a 2 s delay, init() resets
 # for up to 0.4 s.
 DRIVER_DELAYS_S = 2.5
