@@ -80,7 +80,7 @@ class DisplayCore:
             return None
         idle = now - self.last_shown_at
         if self.planner.cleaning_due(self.panel, self.activity, idle):
-            return Action("clean", Plan("full", "cleaning"))
+            return Action("clean", Plan("full", "idle"))
         if self.idle_sleep_s is not None and idle >= self.idle_sleep_s:
             if not self.activity.countdown and self.planner.clean_before_sleep(self.panel):
                 return Action("clean", Plan("full", "before-sleep"))
@@ -111,7 +111,7 @@ class DisplayCore:
             return
         assert action.frame is not None
         plan = action.plan
-        self.panel = self.panel.after(plan, action.frame.screen_key)
+        self.panel = self.panel.after(plan, action.frame.screen_key, action.frame.activity.tick)
         if plan.kind != "none":
             self.shown = action.frame.image
             self.asleep = False
