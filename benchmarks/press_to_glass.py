@@ -19,7 +19,6 @@ import contextlib
 import io
 import json
 import re
-import statistics
 import sys
 import tempfile
 from collections import Counter
