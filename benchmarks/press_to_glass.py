@@ -174,6 +174,11 @@ def row(name: str, run: Run) -> str:
     kinds = " ".join(f"{k}={run.kinds[k]}" for k in ("partial", "fast", "full", "none", "skipped") if run.kinds[k])
     reasons = " ".join(f"{k}={v}" for k, v in sorted(run.reasons.items()))
     counts = [f"{c.frames - c.skipped}/{c.frames} lag {c.lag_ms / 1000:.1f}s" for c in run.countdowns]
+    if len(counts) > 3:  # the total row: one summary for all countdowns
+        frames = sum(c.frames for c in run.countdowns)
+        shown = frames - sum(c.skipped for c in run.countdowns)
+        counts = [f"{len(counts)} countdowns: {shown}/{frames} lag <= "
+                  f"{max(c.lag_ms for c in run.countdowns) / 1000:.1f}s"]
     return (f"| {name} | {run.presses} | {kinds} | {reasons} | {run.wait_ms / 1000:.1f} "
             f"| {percentile(run.waits, 0.5) / 1000:.2f} / {percentile(run.waits, 0.9) / 1000:.2f} "
             f"| {run.naive_ms / 1000:.1f} | {run.limit_ms / 1000:.1f} | {'; '.join(counts) or '-'} |")
