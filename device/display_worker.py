@@ -1,9 +1,11 @@
 """The display worker: one thread that shows the newest frame on the panel.
 
 `submit` never blocks: it replaces the pending frame (a slow refresh never builds a backlog).
-The worker plans each refresh with the `RefreshPlanner`, retries a failing panel with a full
-re-initialisation a few times, then reports the fault in `status` and keeps trying with a
-growing pause; it puts the panel to sleep after an idle period and can clear it on close.
+Every decision (which frame, which refresh, cleaning, sleep, waking) is the `DisplayCore`'s,
+the same one headless mode runs in virtual time; this thread runs it in real time, performs
+its actions on the panel, retries a failing panel with a full re-initialisation a few times,
+then reports the fault in `status` and keeps trying with a growing pause, and can clear the
+panel on close.
 """
 
 from __future__ import annotations
