@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -10,7 +11,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from device.display_worker import DisplayWorker
-from device.refresh import RefreshPlanner
+from device.refresh import CLEAN_IDLE_S, Activity, RefreshPlanner
 from hardware.display import Box, PanelSpec
 from hardware.panels import panel
 from hardware.waveshare import PanelTimeout
@@ -255,3 +256,19 @@ def test_a_frame_of_the_wrong_size_is_dropped_with_a_fault(slow: SlowPanel,
     worker.submit(frame(1), "game")  # the worker is still alive
     assert worker.flush(WAIT)
     assert slow.kinds() == ["full"]
+
+
+def test_the_threaded_worker_cleans_in_the_idle_of_a_physical_action_and_not_during_a_countdown(
+        slow: SlowPanel, worker: DisplayWorker) -> None:
+    """The same core decides in real time: idle seconds after a drawing phase's frame clean."""
+    slow.gate.set()
+    ticking = Activity(countdown=True, physical=True, tick=True)
+    for n in range(SPEC.clean_idle_after + 1):
+        worker.submit(frame(n), "game", activity=ticking)
+        assert worker.flush(WAIT)
+    time.sleep(CLEAN_IDLE_S + 0.3)  # a running countdown: no cleaning however idle
+    assert slow.kinds() == ["full"] + ["partial"] * SPEC.clean_idle_after
+    worker.submit(frame(99), "game", activity=Activity(physical=True))  # time's up, the table draws
+    slow.wait_for("full", 2)
+    assert slow.kinds()[-2:] == ["partial", "full"]
+    assert same(slow.calls[-1][1], frame(99))  # the cleaning redraws what the glass shows
