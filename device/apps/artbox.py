@@ -9,6 +9,7 @@ from typing import Any, Literal
 from device.apps.base import App, Context, GameResult, Reply, Sample
 from device.apps.timing import countdown_deadline, countdown_tick
 from device.i18n import explain
+from device.refresh import Activity
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from device.wordpacks import WordPackError, builtin_deck, load_pack, merge_decks
@@ -336,6 +337,14 @@ class ArtboxApp(App[ArtboxUi]):
             return Reply(state, sounds=sounds)
         game = ARTBOX.apply(state.game, TimeUp(ctx.now_ms))
         return Reply(replace(state, game=game, cursor=0, view="words"), sounds=sounds)
+
+    def activity(self, state: ArtboxUi, ctx: Context) -> Activity:
+        """The sandglass counts down; the table draws (step 2) and guesses (step 3) away from the device."""
+        game = state.game
+        if game is None:
+            return Activity()
+        running = game.sandglass.settle(ctx.now_ms).status == "running"
+        return Activity(countdown=running, physical=game.phase in ("drawing", "guessing"))
 
     # drawing -----------------------------------------------------------------------------
     def screen_key(self, state: ArtboxUi) -> str:

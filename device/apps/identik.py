@@ -14,6 +14,7 @@ from typing import Any, Literal
 from device.apps.base import App, Context, GameResult, Reply, Sample
 from device.apps.timing import countdown_deadline, countdown_tick
 from device.i18n import explain
+from device.refresh import Activity
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from engine import codec
@@ -436,6 +437,13 @@ class IdentikApp(App[IdentikUi]):
             return Reply(state, sounds=sounds)
         after = IDENTIK.apply(game, TimeUp(ctx.now_ms))
         return Reply(replace(state, game=after, screen="play", direction="left"), sounds=sounds)
+
+    def activity(self, state: IdentikUi, ctx: Context) -> Activity:
+        """The hourglass counts down while the narrator describes and the table draws."""
+        game = state.game
+        if game is None or state.screen != "play" or game.phase != "describe":
+            return Activity()
+        return Activity(countdown=game.sandglass.settle(ctx.now_ms).status == "running", physical=True)
 
     # drawing -----------------------------------------------------------------------------
     def screen_key(self, state: IdentikUi) -> str:

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from device.apps.base import App, Context, Reply, Sample
 from device.apps.timing import countdown_deadline, countdown_tick
 from device.i18n import explain
+from device.refresh import Activity
 from device.render.frame import Frame
 from device.screens import toolbox as screens
 from device.strings.all import STRINGS
@@ -234,6 +235,12 @@ class ToolboxApp(App[ToolboxUi]):
         game = replace(state.game, sandglass=glass)
         return Reply(replace(state, game=game, screen="sandglass" if finished else state.screen),
                      sounds=sounds)
+
+    def activity(self, state: ToolboxUi, ctx: Context) -> Activity:
+        """A running sandglass is a countdown; while it runs, or after a roll, the table draws."""
+        running = state.game.sandglass.settle(ctx.now_ms).status == "running"
+        rolled = state.screen == "dice" and bool(state.game.last_roll)
+        return Activity(countdown=running, physical=running or rolled)
 
     # drawing -----------------------------------------------------------------------------
     def screen_key(self, state: ToolboxUi) -> str:
