@@ -16,7 +16,6 @@ from device.resources import DataError
 from device.settings import Settings
 from device.wordpacks import WordPackError
 from hardware.buttons import PinMapError
-from hardware.buzzer import Sound
 
 
 def version() -> str:
@@ -160,7 +159,7 @@ def _play(args: argparse.Namespace) -> int:
 
 def _play_headless(args: argparse.Namespace, config: Config, settings: Settings) -> int:
     from device.clock import VirtualClock
-    from device.headless import FrameRecorder, run_script, write_state
+    from device.headless import FrameRecorder, SoundLog, run_script, write_state
     from device.resources import Resources
     from device.runner import Runner
     from device.script import read_script
@@ -176,10 +175,10 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     saved = store.load()
     clock = VirtualClock(saved[1] if saved else 0)
     recorder = FrameRecorder(frames_dir)
-    sounds: list[tuple[int, Sound]] = []
+    sounds = SoundLog(frames_dir)
     runner = Runner(store=store, resources=resources, sink=recorder, clock=clock, settings=settings,
                     seed=_seed(config, args), panel_locked=config.real_panel, forced=_forced(config, args),
-                    on_sound=lambda ms, s: sounds.append((ms, s)))
+                    on_sound=sounds.play)
     runner.show()
     if streaming:
         from device.headless import run_stream
@@ -187,7 +186,8 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
         run_stream(runner, clock, sys.stdin, sys.stdout)
     else:
         run_script(runner, clock, steps)
-    write_state(runner, frames_dir, sounds)
+    sounds.close()
+    write_state(runner, frames_dir)
     store.close()
     print(f"{recorder.count} frames in {frames_dir}; final state in {frames_dir / 'state.json'}")
     return 0
