@@ -18,10 +18,11 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from device.errors import quote
+
 MAX_WORD_LENGTH = 14
 MAX_PACK_WORDS = 20_000
 MAX_PACK_BYTES = 1_000_000
-QUOTE_CHARS = 40  # at most this much of a bad word is echoed in an error
 WORD_PUNCTUATION = frozenset(" '’-")
 # 8 players x 3 cards (the 3-player variant deals 3) + 3 decoys, with room to spare.
 MIN_WORDS = 40
@@ -130,12 +131,6 @@ def first_bad_character(line: str) -> str | None:
 def describe(ch: str) -> str:
     """A character named for an error line: "U+200B ZERO WIDTH SPACE"."""
     return f"U+{ord(ch):04X} {unicodedata.name(ch, 'control character')}"
-
-
-def quote(text: str, limit: int = QUOTE_CHARS) -> str:
-    """`text` quoted for a one-line message: escapes shown, at most `limit` characters kept."""
-    shown = text if len(text) <= limit else text[:limit] + "…"
-    return repr(shown) if shown.isprintable() else ascii(shown)
 
 
 def merge_decks(*decks: Iterable[str]) -> tuple[str, ...]:
