@@ -212,6 +212,15 @@ def _play(args: argparse.Namespace) -> int:
         return _play_headless(args, config, settings)
     if args.script or args.frames:
         raise UserError("--script and --frames go with --headless; add --headless")
+    if config.serial and not config.real_panel:
+        # The simulator reads the keyboard, but a pad path that does not exist is still a
+        # mistake in the config worth saying before the table starts (issue 14).
+        from hardware.serial_pad import SerialPadError, check_serial_path
+
+        try:
+            check_serial_path(config.serial)
+        except SerialPadError as exc:
+            raise UserError(f"{config.source}: {exc}") from None
     from device.app import run_interactive
 
     return run_interactive(config, settings, _seed(config, args), args.db or config.database, _forced(config, args))
