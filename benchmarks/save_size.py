@@ -46,7 +46,7 @@ def measure(script: Path, pack: Path | None, tmp: Path) -> tuple[int, int, int]:
     seed = re.match(r"#\s*seed\s+(\d+)", text)
     config = tmp / "easel.toml"
     config.write_text(f'[words]\npacks = ["{pack}"]\n' if pack else "", encoding="utf-8")
-    db = tmp / f"{script.stem}.db"
+    db = tmp / f"{script.stem}-{pack.stem if pack else 'nopack'}.db"  # a fresh database each run
     # The CLI of the tree this file is in (so an older checkout measures its own code).
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     subprocess.run([sys.executable, "-m", "device.cli", "play", "--headless", "--script", str(script),
