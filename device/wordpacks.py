@@ -226,15 +226,12 @@ def resolve(data: dict[str, Any]) -> tuple[str, ...]:
     try:
         words = word_deck(ref.builtin, ref.files)
     except WordPackError as exc:
-        raise WordPackError(
-            f"the saved #ARTBOX game cannot go on: {exc}; put its word pack back as it was, or "
-            "start a new game"
-        ) from None
+        raise WordPackError(f"#ARTBOX cannot resume: {exc}, or start a new game") from None
     if fingerprint(words) != ref.sha256:
         changed = ", ".join(ref.files) or f"the built-in {ref.builtin} deck"
         raise WordPackError(
-            f"the saved #ARTBOX game cannot go on: its words ({changed}) changed since it began "
-            f"({ref.count} words then, {len(words)} now); put the file back or start a new game"
+            f"#ARTBOX cannot resume: {changed} changed since the game began ({ref.count} words "
+            f"then, {len(words)} now); put the old file back or start a new game"
         )
     return words
 

@@ -86,7 +86,8 @@ def test_a_missing_pack_says_which_file(harness: Callable[..., Harness], tmp_pat
     saved = owner.dump(started_game(harness, pack))
     wordpacks._KNOWN.clear()
     pack.unlink()
-    with pytest.raises(WordPackError, match=rf"cannot go on: {pack}: cannot read .* start a new game$"):
+    expected = rf"^#ARTBOX cannot resume: {pack}: cannot read .* config, or start a new game$"
+    with pytest.raises(WordPackError, match=expected):
         owner.load(saved)
 
 
@@ -95,10 +96,14 @@ def test_a_changed_pack_is_refused(harness: Callable[..., Harness], tmp_path: Pa
     pack = write_pack(tmp_path / "words.txt", 100)
     owner = app("artbox")
     assert owner is not None
-    saved = owner.dump(started_game(harness, pack))
+    ui = started_game(harness, pack)
+    assert ui.game is not None
+    saved = owner.dump(ui)
     wordpacks._KNOWN.clear()
     write_pack(pack, 101)
-    with pytest.raises(WordPackError, match=rf"its words \({pack}\) changed since it began"):
+    then = len(ui.game.setup.words)
+    expected = rf"^#ARTBOX cannot resume: {pack} changed since the game began \({then} words then, {then + 1} now\)"
+    with pytest.raises(WordPackError, match=expected):
         owner.load(saved)
 
 
@@ -114,7 +119,7 @@ def test_runner_starts_with_the_message_instead_of_crashing(tmp_path: Path) -> N
     wordpacks._KNOWN.clear()
     pack.unlink()
     again = Harness(db=db)
-    assert "cannot go on" in again.runner.session.message and str(pack) in again.runner.session.message
+    assert "#ARTBOX cannot resume" in again.runner.session.message and str(pack) in again.runner.session.message
 
 
 def test_packs_over_the_cap_are_refused(tmp_path: Path) -> None:
