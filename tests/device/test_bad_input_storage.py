@@ -298,3 +298,18 @@ def test_doctor_creates_no_file(tmp_path: Path) -> None:
     subprocess.run([str(EASEL), "doctor", "--config", str(config)], cwd=tmp_path, capture_output=True,
                    env=env, timeout=120, input="")
     assert snapshot(tmp_path) == before
+
+
+def test_an_unwritable_log_is_one_line(tmp_path: Path) -> None:
+    """The log file cannot be created (here: a directory in its place): one line naming it, no traceback."""
+    from device.errors import UserError
+    from device.logs import setup_logging
+
+    (tmp_path / "easel.log").mkdir()
+    before = snapshot(tmp_path)
+    with pytest.raises(UserError) as raised:
+        setup_logging(tmp_path)
+    line = f"easel: {raised.value}"
+    assert "\n" not in line and len(line) <= 200 and "easel.log: cannot write (Is a directory)" in line
+    assert "make the directory writable" in line
+    assert snapshot(tmp_path) == before
