@@ -277,6 +277,9 @@ class Store:
         assert self._memory is not None
         recording = _Recording(self._memory.cursor())
         result = _run(self._memory, work, recording)
+        if any(sql.startswith(_CURRENT) for sql, _ in recording.statements):
+            # the newest session replaces the whole row: older copies need not wait in memory
+            self.pending = [[(sql, p) for sql, p in step if not sql.startswith(_CURRENT)] for step in self.pending]
         self.pending.append(recording.statements)
         self.flush()
         return result
@@ -446,6 +449,8 @@ def read_games(path: Path) -> list[GameRecord]:
             raise refused(path, f"is damaged ({str(exc)[:60]})", "run `easel play` to move it aside") from None
 
 
+_CURRENT = "INSERT OR REPLACE INTO current "
+
+
 def _write_current(cur: Cursor, session: dict[str, Any], now_ms: int) -> None:
-    cur.execute("INSERT OR REPLACE INTO current (id, session, now_ms) VALUES (1, ?, ?)",
-                (_dumps(session), now_ms))
+    cur.execute(_CURRENT + "(id, session, now_ms) VALUES (1, ?, ?)", (_dumps(session), now_ms))
