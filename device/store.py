@@ -39,6 +39,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 UNDO_DEPTH = 500
+RETRY_S = 1.0  # a failed replay is not tried again by the next write before this much real time
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -111,6 +112,8 @@ class Store:
         self.pending: list[list[tuple[str, tuple[Any, ...]]]] = []
         self._memory: sqlite3.Connection | None = None
         self._replayable = True
+        self.retry_s = RETRY_S
+        self._next_try = 0.0
         self._wait_s = lock_wait_s
         self._lock: DatabaseLock | None = None
         if path is None:
@@ -281,7 +284,8 @@ class Store:
             # the newest session replaces the whole row: older copies need not wait in memory
             self.pending = [[(sql, p) for sql, p in step if not sql.startswith(_CURRENT)] for step in self.pending]
         self.pending.append(recording.statements)
-        self.flush()
+        if time.monotonic() >= self._next_try:  # replaying costs more as steps pile up: not at every press
+            self.flush()
         return result
 
     def _start_pending(self, exc: sqlite3.Error) -> None:
@@ -296,7 +300,10 @@ class Store:
         log.error("%s: cannot write (%s); the game goes on in memory", self.path, exc)
 
     def flush(self) -> bool:
-        """Write every pending step to disk in one transaction; True when nothing is pending."""
+        """Write every pending step to disk in one transaction; True when nothing is pending.
+
+        Writes try this by themselves at most every `retry_s` seconds; the runner also calls it
+        at its retry deadlines and at exit."""
         if not self.pending:
             return True
         if not self._replayable:
@@ -314,6 +321,7 @@ class Store:
                 break
             except sqlite3.Error as exc:
                 self.write_error = str(exc)
+                self._next_try = time.monotonic() + self.retry_s
                 if not is_write_failure(exc):
                     log.error("replaying the pending steps failed: %s", exc)
                     return False

@@ -71,6 +71,7 @@ def test_full_disk_keeps_the_game_going_and_writes_the_steps_when_it_can(tmp_pat
     db = tmp_path / "easel.db"
     h = Harness(db)
     h.press("ok")
+    h.store.retry_s = 0  # every write retries the pending steps (real time is 1 s between tries)
     disk = h.store.conn
     pages = disk.execute("PRAGMA page_count").fetchone()[0]
     disk.execute(f"PRAGMA max_page_count={pages}")
