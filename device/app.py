@@ -53,10 +53,13 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
         print("easel: the simulator needs a terminal; use --headless --script FILE without one",
               file=sys.stderr)
         return 2
-    setup_logging(database.parent)
-    store = Store(database)
-    saved = store.load()
-    clock = MonotonicClock(saved[1] if saved else 0)
+    store = Store(database)  # refuses a database that is not Easel's before anything is written
+    try:
+        setup_logging(database.parent)
+    except BaseException:
+        store.close()
+        raise
+    clock = MonotonicClock(store.resume_ms())
     display = TerminalDisplay(PANELS[settings.panel])
     sink = TerminalSink(display)
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
@@ -73,5 +76,8 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
         keyboard.close()
         signal.signal(signal.SIGTERM, previous)
         sink.close()
-        store.close()
-    return 0
+        write_error = store.write_error
+        unsaved = runner.shutdown()
+    from device.cli import report_unsaved
+
+    return report_unsaved(unsaved, write_error, database)

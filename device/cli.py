@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import re
+import signal
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -15,8 +16,11 @@ from device.config import Config, load_config
 from device.errors import UserError, quote
 from device.resources import DataError
 from device.settings import Settings
+from device.store_file import shown
 from device.wordpacks import WordPackError
 from hardware.buttons import PinMapError
+
+EXIT_UNSAVED = 3  # play ended (quit, SIGTERM, end of script) with steps the disk never took
 
 
 def version() -> str:
@@ -110,18 +114,16 @@ def main(argv: list[str] | None = None) -> int:
 
 def _history(args: argparse.Namespace) -> int:
     from device.history import to_csv, to_json
-    from device.store import Store
+    from device.store import read_games
 
     for flag, target in (("--csv", args.csv), ("--json", args.json)):
         if target is not None and str(target) != "-":
             writable_file(target, flag)
     config = load_config(args.config)
     path = args.db or config.database
-    if not path.exists():
-        raise UserError(f"{path}: no database yet; play a game first, or give --db")
-    store = Store(path)
-    records = store.games()
-    store.close()
+    if not path.exists() and not path.is_symlink():
+        raise UserError(f"--db {shown(path)}: no database yet; play a game first, or give --db")
+    records = read_games(path)  # read-only: no file is created, changed or renamed
     for target, text in ((args.csv, to_csv(records) if args.csv else ""),
                          (args.json, to_json(records) if args.json else "")):
         if target is None:
@@ -246,8 +248,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     writable_directory(frames_dir, "--frames")  # before the database is opened
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
     store = Store(args.db)
-    saved = store.load()
-    clock = VirtualClock(saved[1] if saved else 0)
+    clock = VirtualClock(store.resume_ms())
     recorder = FrameRecorder(frames_dir)
     sounds = SoundLog(frames_dir)
     log_file = None
@@ -261,6 +262,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
         simulated = SimulatedPanel(lookup(args.panel), log_file, config.sleep_after_s)
         simulated.run_until(clock.now_ms())
         sink = PanelSink(recorder, simulated, clock)
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         runner = Runner(store=store, resources=resources, sink=sink, clock=clock, settings=settings,
                         seed=_seed(config, args), panel_locked=config.real_panel, forced=_forced(config, args),
@@ -276,15 +278,37 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
             run_paced(runner, clock, sink, numbered)
         else:
             run_script(runner, clock, [step for _, step in numbered])
+    except _Terminated:
+        pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         sounds.close()
         if log_file is not None:
             log_file.close()
     write_state(runner, frames_dir)
-    store.close()
+    write_error = store.write_error
+    unsaved = runner.shutdown()
     extra = f" and {frames_dir / 'refresh.jsonl'}" if paced else ""
     print(f"{recorder.count} frames in {frames_dir}; final state in {frames_dir / 'state.json'}{extra}")
-    return 0
+    return report_unsaved(unsaved, write_error, args.db)
+
+
+class _Terminated(Exception):
+    """SIGTERM: stop feeding steps, then save what can be saved and exit."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated()
+
+
+def report_unsaved(unsaved: int, reason: str, db: Path | None) -> int:
+    """Exit code 0, or 3 with one line on stderr when some steps could not be written to disk."""
+    if not unsaved:
+        return 0
+    print(f"easel: {unsaved} steps were not saved to {shown(db)} ({reason[:50]}); "
+          "free space or make it writable, then play on", file=sys.stderr)
+    return EXIT_UNSAVED
+
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.INFO)

@@ -83,6 +83,7 @@ def run_on_hardware(config: Config, settings: Settings, seed: int, database: Pat
     """Run on the real panel until SIGTERM/SIGINT; returns the exit code."""
     sources = button_sources(config)
     display = open_display(config)
+    store = Store(database)  # refuses a database that is not Easel's before anything is written
     setup_logging(database.parent)
     worker = DisplayWorker(display, RefreshPlanner(display.spec), idle_sleep_s=config.sleep_after_s)
     buzzer = None
@@ -90,10 +91,8 @@ def run_on_hardware(config: Config, settings: Settings, seed: int, database: Pat
         from hardware.gpio_buzzer import GpioBuzzer
 
         buzzer = GpioBuzzer(config.buzzer_pin, tonal=config.buzzer_tonal)
-    store = Store(database)
-    saved = store.load()
     runner = Runner(store=store, resources=Resources(dice_file=config.dice_file, word_packs=config.word_packs),
-                    sink=worker, clock=MonotonicClock(saved[1] if saved else 0), settings=settings, seed=seed,
+                    sink=worker, clock=MonotonicClock(store.resume_ms()), settings=settings, seed=seed,
                     buzzer=buzzer, panel_locked=True, forced={"panel": config.panel})
     events: queue.Queue[ButtonEvent | None] = queue.Queue()
     stop = threading.Event()
@@ -114,8 +113,11 @@ def run_on_hardware(config: Config, settings: Settings, seed: int, database: Pat
         display.close()
         if buzzer is not None:
             buzzer.close()
-        store.close()
+        write_error = store.write_error
+        unsaved = runner.shutdown()
         for sig, previous in handlers.items():
             signal.signal(sig, previous)
-        log.info("stopped cleanly")
-    return 0
+        log.info("stopped cleanly" if not unsaved else f"stopped with {unsaved} steps not saved")
+    from device.cli import report_unsaved
+
+    return report_unsaved(unsaved, write_error, database)

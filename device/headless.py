@@ -73,7 +73,8 @@ def run_script(runner: Runner, clock: VirtualClock, steps: list[Step]) -> None:
 
 
 def run_stream(runner: Runner, clock: VirtualClock, lines: TextIO, acks: TextIO) -> None:
-    """Run steps as they arrive (`--script -`), printing `ok N` once step N is saved.
+    """Run steps as they arrive (`--script -`), answering each in order: `ok N` once step N is on
+    disk, `unsaved N` when the disk refused it (it may be written later; only `ok` is a promise).
 
     A bad line is reported as `error <message>` and skipped, so a feeding program sees
     exactly which steps were acknowledged.
@@ -86,7 +87,7 @@ def run_stream(runner: Runner, clock: VirtualClock, lines: TextIO, acks: TextIO)
             acks.flush()
             continue
         run_script(runner, clock, steps)
-        acks.write(f"ok {number}\n")
+        acks.write(f"{'unsaved' if runner.store.pending else 'ok'} {number}\n")
         acks.flush()
 
 

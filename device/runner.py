@@ -17,6 +17,7 @@ from PIL import Image
 from device.apps import PLAY_KEYS, app
 from device.apps.base import Context, Reply
 from device.clock import Clock
+from device.countdown import running_countdown_ms
 from device.history import GameRecord
 from device.refresh import NO_ACTIVITY, Activity
 from device.render.frame import Frame
@@ -38,6 +39,7 @@ from hardware.panels import PANELS
 
 log = logging.getLogger("easel")
 MAX_TICKS_PER_WAKE = 100
+RETRY_MS = 2000  # while steps wait for the disk, try writing them this often (and at every press)
 
 
 class FrameSink(Protocol):
@@ -67,10 +69,13 @@ class Runner:
         self.history = tuple(store.games())
         self.session = self._resume(settings, seed)
         self._checked_ms = clock.now_ms()
-        self._warned_storage = False
+        self._retry_at: int | None = None
+        self.held = False
         if store.notice:
             self.session = replace(self.session, message=store.notice)
             log.warning(store.notice)
+        else:
+            self._hold_after_cut()
 
     # start-up ----------------------------------------------------------------------------
     def _resume(self, settings: Settings, seed: int) -> Session:
@@ -83,12 +88,26 @@ class Runner:
                     session = replace(session, settings=replace(session.settings, **self.forced))
                 return self._lock_panel(session)
             except (ValueError, KeyError, TypeError) as exc:
-                log.error("saved session unusable, starting fresh: %s", exc)
-                fresh = new_session(settings, seed, ctx)
-                return replace(self._lock_panel(fresh), message=f"saved game unusable: {exc}")
+                self.store.discard(f"saved session unusable: {str(exc)[:80]}")
+                self.history = tuple(self.store.games())
         session = self._lock_panel(new_session(settings, seed, ctx))
         self.store.save(session_to_dict(session), ctx.now_ms)
         return session
+
+    def _hold_after_cut(self) -> None:
+        """A countdown was running when Easel stopped: hold time where it stopped until a press."""
+        saved, tick = self.store.load(), self.store.tick_ms()
+        if saved is None or tick is None or tick <= saved[1] or self.next_deadline() is None:
+            return
+        self.clock.hold()
+        self.held = True
+        left = running_countdown_ms(self.session.state(), self.clock.now_ms())
+        lang = self.session.settings.language
+        seconds = None if left is None else -(-left // 1000)
+        shown = "" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
+        self.session = replace(self.session, message=T(lang, "power_cut", left=shown) if shown
+                               else T(lang, "power_cut_paused"))
+        log.warning("countdown held after a stop (device clock %d ms, %s left)", tick, shown or "?")
 
     def _lock_panel(self, session: Session) -> Session:
         if not self.panel_locked:
@@ -111,6 +130,14 @@ class Runner:
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:
         """Process one button event completely (persisted and handed to the display)."""
+        if self.held:  # the first press after a stop mid-countdown only lets time run again
+            self.held = False
+            self.clock.release()
+            self._checked_ms = self.clock.now_ms()
+            self.session = replace(self.session, message="")
+            log.info("countdown resumed by a %s of %s", event.kind, event.button)
+            self.show()
+            return
         self.tick()  # deadlines that passed while the event waited come first (no beep is lost)
         now = self.clock.now_ms()
         ctx = self.ctx(now)
@@ -144,7 +171,7 @@ class Runner:
         self.store.save(data, now, undo, finished)
         if finished is not None:
             self.history = tuple(self.store.games())
-        self._storage_notice()
+        self._storage_notice(now)
 
     def _finished(self, mode: str, before: Any, after: Any) -> GameRecord | None:
         """A history record when this step ended a game."""
@@ -157,11 +184,18 @@ class Runner:
         return GameRecord(game=mode, finished=self.wall_clock(), players=result.players, scores=result.scores,
                           winners=result.winners, seed=result.seed, key=f"{mode}:{result.seed}")
 
-    def _storage_notice(self) -> None:
-        if self.store.in_memory_fallback and not self._warned_storage:
-            self._warned_storage = True
-            log.error(self.store.notice)
-            self.session = replace(self.session, message=T(self.session.settings.language, "storage_fault"))
+    def _storage_notice(self, now: int) -> None:
+        """Schedule a retry while steps wait for the disk (the warning itself is drawn by render)."""
+        if self.store.pending and self._retry_at is None:
+            self._retry_at = now + RETRY_MS
+        elif not self.store.pending:
+            self._retry_at = None
+
+    def storage_warning(self) -> str:
+        """The persistent line shown while some steps are not on disk, else ''."""
+        if not self.store.pending:
+            return ""
+        return T(self.session.settings.language, "storage_unsaved", n=len(self.store.pending))
 
     def _history_step(self, table: str, now: int) -> None:
         mode = self.session.mode
@@ -171,8 +205,14 @@ class Runner:
         def session_after(restored: dict[str, Any]) -> dict[str, Any]:
             return session_to_dict(self.session.with_state(mode, owner.load(restored)))
 
-        result = self.store.step_back(table, mode, current, session_after, now)
         lang = self.session.settings.language
+        try:
+            result = self.store.step_back(table, mode, current, session_after, now)
+        except (ValueError, KeyError, TypeError) as exc:  # a stored step the app cannot read back
+            log.error("%s step of %s unusable, dropped: %s", table, mode, exc)
+            self.store.drop_newest(table, mode)
+            self.session = replace(self.session, message=T(lang, "step_damaged"))
+            return
         if result is None:
             key = "nothing_to_undo" if table == "undo" else "nothing_to_redo"
             self.session = replace(self.session, message=T(lang, key))
@@ -184,9 +224,12 @@ class Runner:
 
     # time --------------------------------------------------------------------------------
     def next_deadline(self) -> int | None:
-        """The earliest moment any app needs a tick (deadlines count from the last wake-up)."""
+        """The earliest moment any app needs a tick (deadlines count from the last wake-up), or a
+        retry of the steps waiting for the disk; none while time is held."""
+        if self.held:
+            return None
         ctx = self.ctx(self._checked_ms)
-        deadlines = []
+        deadlines = [] if self._retry_at is None else [self._retry_at]
         for key, state in self.session.states.items():
             owner = app(key)
             if owner is not None and (d := owner.next_deadline(state, ctx)) is not None:
@@ -195,7 +238,8 @@ class Runner:
 
     def tick(self) -> None:
         """Run every tick that is due; re-render once if anything was due."""
-        due_any = False
+        due_any = self._retry_storage()
+        saved_at = None
         for _ in range(MAX_TICKS_PER_WAKE):
             now = self.clock.now_ms()
             ctx = self.ctx(now)
@@ -215,14 +259,35 @@ class Runner:
                 if reply.state != state or reply.switch:
                     finished = self._finished(key, state, reply.state)
                     self.store.save(session_to_dict(self.session), now, None, finished)
+                    saved_at = now
                     if finished is not None:
                         self.history = tuple(self.store.games())
-                    self._storage_notice()
+                    self._storage_notice(now)
                 self._play(reply.sounds, now)
                 if before.mode != self.session.mode:
                     log.info("switched to %s at a deadline", self.session.mode)
         if due_any:
+            now = self.clock.now_ms()
+            if saved_at != now and self.next_deadline() is not None:
+                self.store.save_tick(now)  # a running countdown survives a power cut to the second
             self.show(tick=True)
+
+    def _retry_storage(self) -> bool:
+        """At a retry deadline, try writing the pending steps; True when that changed what is shown."""
+        if self._retry_at is None or self.clock.now_ms() < self._retry_at or self.held:
+            return False
+        written = self.store.flush()
+        self._retry_at = None if written else self.clock.now_ms() + RETRY_MS
+        if written:
+            log.info("the steps waiting for the disk are saved")
+        return written
+
+    def shutdown(self) -> int:
+        """Keep a running countdown's time, write what is pending if possible and close the store;
+        returns how many steps could not be saved."""
+        if not self.held and self.next_deadline() is not None:
+            self.store.save_tick(self.clock.now_ms())
+        return self.store.close()
 
     def _play(self, sounds: tuple[Sound, ...], now: int) -> None:
         for sound in sounds:
@@ -239,8 +304,9 @@ class Runner:
         owner = self.session.app()
         state = self.session.state()
         owner.render(state, self.ctx(now_ms), frame)
-        if self.session.message:
-            frame.toast(self.session.message)
+        line = " | ".join(text for text in (self.storage_warning(), self.session.message) if text)
+        if line:
+            frame.toast(line)
         return frame.image, f"{spec.model}:{self.session.mode}:{owner.screen_key(state)}"
 
     def show(self, hide_secret: bool = False, tick: bool = False) -> None:

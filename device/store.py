@@ -1,108 +1,237 @@
 """Persistence: the session and per-app undo/redo stacks in SQLite (WAL, synchronous=FULL).
 
 Each accepted press is one transaction, written before the screen changes, so a power cut
-loses nothing that was acknowledged. A database that cannot be used is moved aside, never
-silently reused.
+loses nothing that was acknowledged. When the disk refuses a write (full, read-only, held by
+another program), play goes on from an in-memory copy: the statements of every step not yet on
+disk are kept (`pending`) and replayed on the disk in one transaction as soon as it takes them.
+Only Easel's own damaged databases are moved aside (see store_file.py for what is Easel's).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from device.history import GameRecord
+from device.store_check import CorruptRow, validate_rows
+from device.store_file import (
+    APPLICATION_ID,
+    FORMAT_VERSION,
+    LOCK_WAIT_S,
+    DatabaseLock,
+    Inspection,
+    ReadOnlyCopy,
+    fsync_directory,
+    inspect,
+    is_locked,
+    is_write_failure,
+    make_parent,
+    refused,
+)
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 1
 UNDO_DEPTH = 500
+RETRY_S = 1.0  # a failed replay is not tried again by the next write before this much real time
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS current (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    session TEXT NOT NULL,
-    now_ms INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS undo (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    mode TEXT NOT NULL, label TEXT NOT NULL, state TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    key TEXT NOT NULL UNIQUE,
-    game TEXT NOT NULL, finished TEXT NOT NULL, players TEXT NOT NULL,
-    scores TEXT NOT NULL, winners TEXT NOT NULL, seed INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS redo (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    mode TEXT NOT NULL, label TEXT NOT NULL, state TEXT NOT NULL
-);
-"""
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS current (id INTEGER PRIMARY KEY CHECK (id = 1),"
+    " session TEXT NOT NULL, now_ms INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS undo (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " mode TEXT NOT NULL, label TEXT NOT NULL, state TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE,"
+    " game TEXT NOT NULL, finished TEXT NOT NULL, players TEXT NOT NULL,"
+    " scores TEXT NOT NULL, winners TEXT NOT NULL, seed INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS redo (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " mode TEXT NOT NULL, label TEXT NOT NULL, state TEXT NOT NULL)",
+    # the device clock while a countdown runs: one small row, updated each shown second
+    "CREATE TABLE IF NOT EXISTS ticks (id INTEGER PRIMARY KEY CHECK (id = 1), now_ms INTEGER NOT NULL)",
+)
 
 
 class StoreError(RuntimeError):
     """The database could not be opened or checked."""
 
 
+class Cursor(Protocol):
+    """What a transaction's work may call."""
+
+    def execute(self, sql: str, params: tuple[Any, ...] = ..., /) -> sqlite3.Cursor:
+        """Run one statement."""
+
+
+class _Recording:
+    """A cursor that remembers every statement that changes something, to replay it on disk."""
+
+    def __init__(self, cursor: sqlite3.Cursor) -> None:
+        self.cursor = cursor
+        self.statements: list[tuple[str, tuple[Any, ...]]] = []
+
+    def execute(self, sql: str, params: tuple[Any, ...] = (), /) -> sqlite3.Cursor:
+        if not sql.lstrip().upper().startswith("SELECT"):
+            self.statements.append((sql, params))
+        return self.cursor.execute(sql, params)
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _connect(target: str, wait_s: float) -> sqlite3.Connection:
+    return sqlite3.connect(target, timeout=wait_s, isolation_level=None, check_same_thread=False)
+
+
+def _run(conn: sqlite3.Connection, work: Callable[[Any], T], cursor: Any = None) -> T:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(cursor if cursor is not None else conn.cursor())
+        conn.execute("COMMIT")
+        return result
+    except BaseException:
+        with suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
 
 
 class Store:
     """The device's SQLite database; `path=None` keeps it in memory (headless runs, tests)."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, lock_wait_s: float = LOCK_WAIT_S) -> None:
         self.path = path
-        self.notice = ""
-        self.in_memory_fallback = False
-        self.conn = self._open_checked()
-
-    def _connect(self) -> sqlite3.Connection:
-        target = ":memory:" if self.path is None else str(self.path)
-        if self.path is not None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=FULL")
-        return conn
-
-    def _open_checked(self) -> sqlite3.Connection:
+        self.notice = ""  # why the database was moved aside, shown once at start
+        self.write_error = ""  # why the pending steps are not on disk
+        self.pending: list[list[tuple[str, tuple[Any, ...]]]] = []
+        self._memory: sqlite3.Connection | None = None
+        self._replayable = True
+        self.retry_s = RETRY_S
+        self._next_try = 0.0
+        self._wait_s = lock_wait_s
+        self._lock: DatabaseLock | None = None
+        if path is None:
+            self._disk = _connect(":memory:", lock_wait_s)
+            self._create(self._disk)
+            return
+        found = inspect(path)
+        make_parent(path)
+        self._lock = DatabaseLock(path, lock_wait_s)
         try:
-            conn = self._connect()
-            ok = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if ok != "ok":
-                raise StoreError(f"integrity check failed: {ok}")
-            conn.executescript(_SCHEMA)
-            row = conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()
-            if row is None:
-                conn.execute("INSERT INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
-            elif int(row[0]) > FORMAT_VERSION:
-                raise StoreError(f"written by a newer Easel (format {row[0]}, this one reads {FORMAT_VERSION})")
+            self._disk = self._open(found)
+        except BaseException:
+            self._lock.release()
+            raise
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The connection holding the newest state (the in-memory copy while steps are pending)."""
+        return self._memory if self._memory is not None else self._disk
+
+    @property
+    def in_memory_fallback(self) -> bool:
+        """True while some steps are only in memory."""
+        return bool(self.pending)
+
+    # opening -------------------------------------------------------------------------------
+    def _open(self, found: Inspection) -> sqlite3.Connection:
+        assert self.path is not None
+        try:
+            conn = _connect(str(self.path), self._wait_s)
+        except sqlite3.Error as exc:
+            raise refused(self.path, f"cannot be opened ({exc})", "check the path and its permissions") from None
+        try:
+            if found.kind == "new":
+                self._create(conn)
+            else:
+                self._check(conn, found)
             return conn
-        except (sqlite3.DatabaseError, StoreError, ValueError) as exc:
-            if self.path is None:
-                raise
+        except sqlite3.Error as exc:
+            conn.close()
+            if is_locked(exc):
+                raise refused(self.path, "the database is in use by another program",
+                              "close it (sqlite3, a backup tool) or give another --db") from None
+            if is_write_failure(exc) or found.kind == "new":
+                raise refused(self.path, f"cannot be written ({exc})",
+                              "free space, make it writable, or give another --db") from None
+            return self._move_aside(str(exc))
+        except CorruptRow as exc:
+            conn.close()
             return self._move_aside(str(exc))
 
+    def _create(self, conn: sqlite3.Connection) -> None:
+        """A fresh database: the id and format first (in the file header), then WAL."""
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
+        for statement in _SCHEMA:
+            conn.execute(statement)
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
+        conn.execute("COMMIT")
+        self._pragmas(conn)
+
+    def _check(self, conn: sqlite3.Connection, found: Inspection) -> None:
+        self._pragmas(conn)
+        ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if ok != "ok":
+            raise CorruptRow(f"integrity check failed: {ok}")
+        if found.kind == "legacy" or found.version < FORMAT_VERSION:
+            self._upgrade(conn)
+        validate_rows(conn)
+
+    @staticmethod
+    def _pragmas(conn: sqlite3.Connection) -> None:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+
+    @staticmethod
+    def _upgrade(conn: sqlite3.Connection) -> None:
+        """A database from before the id (format 1): mark it as Easel's and add the ticks table."""
+        conn.execute("BEGIN IMMEDIATE")
+        for statement in _SCHEMA:
+            conn.execute(statement)
+        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
+        conn.execute("COMMIT")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the id reaches the file header now
+
     def _move_aside(self, reason: str) -> sqlite3.Connection:
+        """Rename Easel's own unusable database (and its -wal/-shm) and start a fresh one."""
         assert self.path is not None
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.name}.broken-{stamp}")
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(str(self.path) + suffix)
-            if part.exists():
-                part.rename(Path(str(aside) + suffix))
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                part = Path(f"{self.path}{suffix}")
+                if part.exists():
+                    part.rename(Path(f"{aside}{suffix}"))
+        except OSError as exc:
+            raise refused(self.path, f"is damaged ({reason[:60]}) and cannot be moved aside ({exc.strerror})",
+                          "make the directory writable or give another --db") from None
+        fsync_directory(self.path.parent)
         self.notice = f"{self.path}: unusable database ({reason}); moved aside to {aside.name}, starting fresh"
-        conn = self._connect()
-        conn.executescript(_SCHEMA)
-        conn.execute("INSERT INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
+        conn = _connect(str(self.path), self._wait_s)
+        self._create(conn)
         return conn
+
+    def discard(self, reason: str) -> None:
+        """The saved session failed validation after loading: move the database aside, start fresh."""
+        if self.path is None:
+            self._disk.close()
+            self._disk = _connect(":memory:", self._wait_s)
+            self._create(self._disk)
+            return
+        with suppress(sqlite3.Error):
+            self._disk.close()
+        self._drop_memory()
+        self._disk = self._move_aside(reason)
 
     # reading -------------------------------------------------------------------------------
     def load(self) -> tuple[dict[str, Any], int] | None:
@@ -112,21 +241,106 @@ class Store:
             return None
         return json.loads(row[0]), int(row[1])
 
+    def tick_ms(self) -> int | None:
+        """The device clock at the last countdown tick saved, if any."""
+        row = self.conn.execute("SELECT now_ms FROM ticks WHERE id=1").fetchone()
+        return None if row is None else int(row[0])
+
+    def resume_ms(self) -> int:
+        """Where the device clock resumes: the last saved press or countdown tick, whichever is later."""
+        saved = self.load()
+        return max(saved[1] if saved else 0, self.tick_ms() or 0)
+
     def depth(self, table: str, mode: str) -> int:
         """How many undo (or redo) steps are stored for an app."""
         assert table in ("undo", "redo")
         return int(self.conn.execute(f"SELECT COUNT(*) FROM {table} WHERE mode=?", (mode,)).fetchone()[0])
 
+    def games(self) -> list[GameRecord]:
+        """Every finished game, oldest first."""
+        return games_in(self.conn)
+
     # writing -------------------------------------------------------------------------------
-    def _write(self, work: Callable[[sqlite3.Cursor], T]) -> T:
-        """Run `work` in one transaction; on a disk failure, once more on the in-memory fallback."""
-        for _ in range(2):
+    def _write(self, work: Callable[[Any], T]) -> T:
+        """Run `work` in one transaction on disk; if the disk refuses it, in memory (pending)."""
+        if not self.pending:
             try:
-                with self._transaction() as cur:
-                    return work(cur)
-            except _Retry:
-                continue
-        raise StoreError("the in-memory fallback refused a write")
+                return _run(self._disk, work)
+            except sqlite3.Error as exc:
+                if not is_write_failure(exc) or self.path is None:
+                    raise
+            with suppress(sqlite3.Error):  # a full disk: the WAL may hold the space we need
+                self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try:
+                return _run(self._disk, work)
+            except sqlite3.Error as exc:
+                if not is_write_failure(exc):
+                    raise
+                self._start_pending(exc)
+        assert self._memory is not None
+        recording = _Recording(self._memory.cursor())
+        result = _run(self._memory, work, recording)
+        if any(sql.startswith(_CURRENT) for sql, _ in recording.statements):
+            # the newest session replaces the whole row: older copies need not wait in memory
+            self.pending = [[(sql, p) for sql, p in step if not sql.startswith(_CURRENT)] for step in self.pending]
+        self.pending.append(recording.statements)
+        if time.monotonic() >= self._next_try:  # replaying costs more as steps pile up: not at every press
+            self.flush()
+        return result
+
+    def _start_pending(self, exc: sqlite3.Error) -> None:
+        self.write_error = str(exc)
+        memory = _connect(":memory:", self._wait_s)
+        try:
+            self._disk.backup(memory)
+        except sqlite3.Error:
+            self._create(memory)  # the disk cannot even be read: play on, never replay onto it
+            self._replayable = False
+        self._memory = memory
+        log.error("%s: cannot write (%s); the game goes on in memory", self.path, exc)
+
+    def flush(self) -> bool:
+        """Write every pending step to disk in one transaction; True when nothing is pending.
+
+        Writes try this by themselves at most every `retry_s` seconds; the runner also calls it
+        at its retry deadlines and at exit."""
+        if not self.pending:
+            return True
+        if not self._replayable:
+            return False
+        steps = list(self.pending)
+
+        def replay(cur: sqlite3.Cursor) -> None:
+            for statements in steps:
+                for sql, params in statements:
+                    cur.execute(sql, params)
+
+        for attempt in range(2):
+            try:
+                _run(self._disk, replay)
+                break
+            except sqlite3.Error as exc:
+                self.write_error = str(exc)
+                self._next_try = time.monotonic() + self.retry_s
+                if not is_write_failure(exc):
+                    log.error("replaying the pending steps failed: %s", exc)
+                    return False
+                if attempt == 0:
+                    with suppress(sqlite3.Error):
+                        self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        else:
+            return False
+        log.warning("%s: %d pending step(s) written", self.path, len(steps))
+        self.pending.clear()
+        self.write_error = ""
+        self._drop_memory()
+        return True
+
+    def _drop_memory(self) -> None:
+        if self._memory is not None:
+            self._memory.close()
+            self._memory = None
+        self.pending.clear()
 
     def save(self, session: dict[str, Any], now_ms: int,
              undo: tuple[str, str, dict[str, Any]] | None = None,
@@ -134,7 +348,7 @@ class Store:
         """Write the session; `undo` = (mode, label, state before) pushes an undo step;
         `finished` records a game that just ended in the history."""
 
-        def work(cur: sqlite3.Cursor) -> None:
+        def work(cur: Cursor) -> None:
             if undo is not None:
                 mode, label, before = undo
                 cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, _dumps(before)))
@@ -148,9 +362,20 @@ class Store:
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (finished.key, finished.game, finished.finished, _dumps(list(finished.players)),
                      _dumps(list(finished.scores)), _dumps(list(finished.winners)), finished.seed))
-            self._write_current(cur, session, now_ms)
+            _write_current(cur, session, now_ms)
 
         self._write(work)
+
+    def save_tick(self, now_ms: int) -> None:
+        """Record the device clock during a countdown (one small row); skipped while steps are pending."""
+        if self.pending:
+            return
+        try:
+            self._disk.execute("INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)", (now_ms,))
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc):
+                raise
+            log.warning("countdown time not saved: %s", exc)
 
     def step_back(self, table: str, mode: str, current_state: dict[str, Any],
                   session_after: Callable[[dict[str, Any]], dict[str, Any]],
@@ -162,7 +387,7 @@ class Store:
         """
         other = "redo" if table == "undo" else "undo"
 
-        def work(cur: sqlite3.Cursor) -> tuple[str, dict[str, Any]] | None:
+        def work(cur: Cursor) -> tuple[str, dict[str, Any]] | None:
             row = cur.execute(
                 f"SELECT seq, label, state FROM {table} WHERE mode=? ORDER BY seq DESC LIMIT 1", (mode,)
             ).fetchone()
@@ -173,95 +398,67 @@ class Store:
             cur.execute(f"DELETE FROM {table} WHERE seq=?", (seq,))
             cur.execute(f"INSERT INTO {other} (mode, label, state) VALUES (?, ?, ?)",
                         (mode, label, _dumps(current_state)))
-            self._write_current(cur, session_after(restored), now_ms)
+            _write_current(cur, session_after(restored), now_ms)
             return str(label), restored
 
         return self._write(work)
 
-    def forget(self, mode: str, session: dict[str, Any], now_ms: int) -> None:
-        """Drop an app's undo and redo steps (a new game started) and save the session."""
+    def drop_newest(self, table: str, mode: str) -> None:
+        """Delete the newest undo (or redo) step of `mode` (it could not be restored)."""
+        assert table in ("undo", "redo")
 
-        def work(cur: sqlite3.Cursor) -> None:
-            cur.execute("DELETE FROM undo WHERE mode=?", (mode,))
-            cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
-            self._write_current(cur, session, now_ms)
+        def work(cur: Cursor) -> None:
+            cur.execute(f"DELETE FROM {table} WHERE seq=(SELECT MAX(seq) FROM {table} WHERE mode=?)", (mode,))
 
         self._write(work)
 
-    def games(self) -> list[GameRecord]:
-        """Every finished game, oldest first."""
-        rows = self.conn.execute(
-            "SELECT game, finished, players, scores, winners, seed, key FROM games ORDER BY id").fetchall()
-        return [GameRecord(game=r[0], finished=r[1], players=tuple(json.loads(r[2])),
-                           scores=tuple(json.loads(r[3])), winners=tuple(json.loads(r[4])), seed=int(r[5]),
-                           key=r[6])
-                for r in rows]
+    def forget(self, mode: str, session: dict[str, Any], now_ms: int) -> None:
+        """Drop an app's undo and redo steps (a new game started) and save the session."""
 
-    def close(self) -> None:
-        """Checkpoint and close."""
+        def work(cur: Cursor) -> None:
+            cur.execute("DELETE FROM undo WHERE mode=?", (mode,))
+            cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
+            _write_current(cur, session, now_ms)
+
+        self._write(work)
+
+    def close(self) -> int:
+        """Write what is pending if the disk allows, checkpoint and close; returns the steps not saved."""
+        unsaved = 0 if self.flush() else len(self.pending)
+        with suppress(sqlite3.Error):
+            self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        with suppress(sqlite3.Error):
+            self._disk.close()
+        self._drop_memory()
+        if self._lock is not None:
+            self._lock.release()
+        return unsaved
+
+
+def games_in(conn: sqlite3.Connection) -> list[GameRecord]:
+    """Every finished game in an Easel database, oldest first."""
+    rows = conn.execute("SELECT game, finished, players, scores, winners, seed, key FROM games ORDER BY id").fetchall()
+    return [GameRecord(game=r[0], finished=r[1], players=tuple(json.loads(r[2])),
+                       scores=tuple(json.loads(r[3])), winners=tuple(json.loads(r[4])), seed=int(r[5]), key=r[6])
+            for r in rows]
+
+
+def read_games(path: Path) -> list[GameRecord]:
+    """The history of the database at `path`, read without creating, changing or renaming any file."""
+    if inspect(path).kind == "new":
+        return []
+    with ReadOnlyCopy(path) as conn:
         try:
-            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            self.conn.close()
-
-    def _write_current(self, cur: sqlite3.Cursor, session: dict[str, Any], now_ms: int) -> None:
-        cur.execute("INSERT OR REPLACE INTO current (id, session, now_ms) VALUES (1, ?, ?)",
-                    (_dumps(session), now_ms))
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self)
-
-    def fall_back_to_memory(self, reason: str) -> None:
-        """The disk refused a write (full, read-only, gone): copy what we have into memory and go on."""
-        memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        try:
-            self.conn.backup(memory)
-        except sqlite3.Error:
-            memory.executescript(_SCHEMA)
-        with contextlib.suppress(sqlite3.Error):
-            self.conn.close()
-        self.conn = memory
-        self.in_memory_fallback = True
-        self.notice = f"{self.path}: cannot write ({reason}); the game goes on in memory"
+            validate_rows(conn)
+            return games_in(conn)
+        except CorruptRow as exc:
+            raise refused(path, f"is damaged ({str(exc)[:60]})", "run `easel play` to move it aside") from None
+        except sqlite3.DatabaseError as exc:
+            raise refused(path, f"is damaged ({str(exc)[:60]})", "run `easel play` to move it aside") from None
 
 
-class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error.
-
-    When the disk itself fails (full, read-only, removed) the store falls back to memory and
-    the same writes are replayed there, so play goes on and nothing is half-written.
-    """
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
-    def __enter__(self) -> sqlite3.Cursor:
-        self.store.conn.execute("BEGIN IMMEDIATE")
-        return self.store.conn.cursor()
-
-    def __exit__(self, kind: object, value: object, tb: object) -> bool:
-        conn = self.store.conn
-        if kind is None:
-            try:
-                conn.execute("COMMIT")
-                return False
-            except sqlite3.OperationalError as exc:
-                value = exc
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute("ROLLBACK")
-        if isinstance(value, sqlite3.OperationalError) and _is_disk_failure(value) \
-                and not self.store.in_memory_fallback:
-            self.store.fall_back_to_memory(str(value))
-            raise _Retry() from value
-        if kind is None:
-            raise value  # type: ignore[misc]
-        return False
+_CURRENT = "INSERT OR REPLACE INTO current "
 
 
-class _Retry(Exception):
-    """Internal: repeat the transaction on the in-memory fallback."""
-
-
-def _is_disk_failure(exc: sqlite3.OperationalError) -> bool:
-    text = str(exc).lower()
-    return any(word in text for word in ("full", "disk i/o", "readonly", "read-only", "unable to open"))
+def _write_current(cur: Cursor, session: dict[str, Any], now_ms: int) -> None:
+    cur.execute(_CURRENT + "(id, session, now_ms) VALUES (1, ?, ?)", (_dumps(session), now_ms))

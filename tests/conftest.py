@@ -37,10 +37,10 @@ class Harness:
     """A runner on a virtual clock with an in-memory (or given) database and recorded frames."""
 
     def __init__(self, db: Path | None = None, settings: Settings | None = None, seed: int = 1) -> None:
-        self.clock = VirtualClock(0)
         self.frames = FrameRecorder(None)
         self.sounds: list[tuple[int, str]] = []
         self.store = Store(db)
+        self.clock = VirtualClock(self.store.resume_ms())
         self.runner = Runner(store=self.store, resources=Resources(), sink=self.frames, clock=self.clock,
                              settings=settings or Settings(), seed=seed,
                              on_sound=lambda ms, s: self.sounds.append((ms, s)))

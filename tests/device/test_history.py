@@ -15,6 +15,7 @@ from device.apps.base import GameResult
 from device.apps.toolbox import ToolboxApp
 from device.cli import main
 from device.history import GameRecord, to_csv, to_json, wins_by_name
+from device.store_file import shown
 from tests.conftest import Harness
 
 RECORDS = [
@@ -74,7 +75,7 @@ def test_history_command_lists_and_exports(tmp_path: Path, mocker: MockerFixture
 def test_history_without_a_database_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Asking for the history before any game is a clear one-line message, exit 2."""
     assert main(["history", "--db", str(tmp_path / "none.db")]) == 2
-    expected = f"easel: {tmp_path / 'none.db'}: no database yet; play a game first, or give --db\n"
+    expected = f"easel: --db {shown(tmp_path / 'none.db')}: no database yet; play a game first, or give --db\n"
     assert capsys.readouterr().err == expected
 
 

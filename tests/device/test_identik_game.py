@@ -83,6 +83,7 @@ def test_a_power_cut_mid_judging_resumes_on_the_same_screen(harness: Callable[..
     h.wait(90)
     h.press("ok", "seat2", "ok", "seat4")
     before = identik(h)
+    h.store.close()  # the old process is gone, and its lock on the database with it
     again = harness(db=db)
     assert identik(again) == before
     assert again.runner.render()[1].endswith(":identik.judging")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from device.errors import UserError
 from device.store import FORMAT_VERSION
 from tests.conftest import Harness
 
@@ -39,45 +40,60 @@ def test_truncated_database_is_moved_aside(tmp_path: Path) -> None:
     _assert_moved_aside(db, Harness(db))
 
 
-def test_random_bytes_are_moved_aside(tmp_path: Path) -> None:
-    """A file that is not a database at all is moved aside, and play starts fresh."""
+def test_random_bytes_are_not_easels_and_stay_untouched(tmp_path: Path) -> None:
+    """A file without Easel's application id is never moved or changed: one line, the user's file stays."""
     db = tmp_path / "easel.db"
-    db.write_bytes(os.urandom(8192))
-    h = Harness(db)
-    _assert_moved_aside(db, h)
-    h.press("ok", "roll")
-    assert h.runner.session.mode == "toolbox"
+    data = os.urandom(8192)
+    db.write_bytes(data)
+    with pytest.raises(UserError, match="is not an Easel database"):
+        Harness(db)
+    assert db.read_bytes() == data
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["easel.db"]
 
 
-def test_database_from_a_newer_format_is_moved_aside(tmp_path: Path) -> None:
-    """A database written by a newer Easel is never half-read by this one."""
+def test_database_from_a_newer_format_is_refused_untouched(tmp_path: Path) -> None:
+    """A database written by a newer Easel is never half-read nor moved by this one."""
     db = tmp_path / "easel.db"
     _played(db)
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value=? WHERE key='format'", (str(FORMAT_VERSION + 1),))
+    conn.execute(f"PRAGMA user_version={FORMAT_VERSION + 1}")
     conn.commit()
     conn.close()
-    h = Harness(db)
-    _assert_moved_aside(db, h)
-    assert "newer Easel" in h.runner.session.message
+    data = db.read_bytes()
+    with pytest.raises(UserError, match=f"written by a newer Easel \\(format {FORMAT_VERSION + 1}\\)"):
+        Harness(db)
+    assert db.read_bytes() == data
 
 
-def test_full_disk_keeps_the_game_going_in_memory(tmp_path: Path) -> None:
-    """When the disk refuses writes, the screen says so and presses keep working (undo too)."""
+def test_full_disk_keeps_the_game_going_and_writes_the_steps_when_it_can(tmp_path: Path) -> None:
+    """When the disk refuses writes, a persistent warning shows, presses keep working (undo too),
+    and once the disk takes writes again every pending step is written."""
     db = tmp_path / "easel.db"
     h = Harness(db)
     h.press("ok")
-    pages = h.store.conn.execute("PRAGMA page_count").fetchone()[0]
-    h.store.conn.execute(f"PRAGMA max_page_count={pages}")
+    h.store.retry_s = 0  # every write retries the pending steps (real time is 1 s between tries)
+    disk = h.store.conn
+    pages = disk.execute("PRAGMA page_count").fetchone()[0]
+    disk.execute(f"PRAGMA max_page_count={pages}")
     for _ in range(40):
         h.press("roll")
-    assert h.store.in_memory_fallback
-    state = h.state()
-    assert state.game.rolls == 40  # type: ignore[attr-defined]
+    assert h.store.pending
+    assert h.state().game.rolls == 40  # type: ignore[attr-defined]
     h.press("back!")
     assert h.state().game.rolls == 39  # type: ignore[attr-defined]
     h.press("roll")
-    assert "in memory" in h.store.notice
+    assert "Not saved" in h.runner.storage_warning()
+    waiting = len(h.store.pending)
+    assert h.runner.render()[0].tobytes() != Harness().runner.render()[0].tobytes()
+    disk.execute("PRAGMA max_page_count=1073741823")  # space freed
+    h.press("roll")
+    assert not h.store.pending and h.runner.storage_warning() == ""
+    assert waiting > 30
+    h.store.close()
+    again = Harness(db)
+    assert again.state().game.rolls == 41  # type: ignore[attr-defined]
+    again.press("back!", "back!")
+    assert again.state().game.rolls == 39  # type: ignore[attr-defined]
 
 
 def test_resume_from_the_same_file(tmp_path: Path) -> None:

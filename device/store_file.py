@@ -1,0 +1,197 @@
+"""The database file itself: is it Easel's, who holds it, and opening it safely.
+
+Only a file Easel recognises as its own (its `application_id`, or a database from before the id
+with exactly Easel's tables) is ever opened for writing or moved aside; anything else is refused
+with one line and left untouched. One Easel per database, by an OS lock that dies with the process.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import sqlite3
+import tempfile
+import time
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Literal
+
+from device.errors import UserError
+
+APPLICATION_ID = 0x4561736C  # "Easl" in the SQLite header: this file is an Easel database
+FORMAT_VERSION = 2  # PRAGMA user_version; 1 = before the id (upgraded in place), 2 = adds `ticks`
+LOCK_WAIT_S = 10.0
+LEGACY_TABLES = frozenset({"meta", "current", "undo", "games", "redo", "sqlite_sequence"})
+_MAGIC = b"SQLite format 3\x00"
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A path or value as quoted in a one-line error: at most `limit` characters (the tail kept)."""
+    text = str(value)
+    return text if len(text) <= limit else "…" + text[-(limit - 1):]
+
+
+def refused(path: Path, problem: str, fix: str) -> UserError:
+    """The one-line error for a database path Easel will not use."""
+    return UserError(f"--db {shown(path)}: {problem}; {fix}")
+
+
+Kind = Literal["new", "ours", "legacy"]
+
+
+@dataclass(frozen=True)
+class Inspection:
+    """What is at the database path: nothing yet, Easel's own file, or one from before the id."""
+
+    kind: Kind
+    version: int
+
+
+def inspect(path: Path) -> Inspection:
+    """Classify the file at `path` without changing anything; UserError when it is not Easel's."""
+    if not path.exists():
+        if path.is_symlink():
+            raise refused(path, "a link to nothing", "give the path of a database file")
+        parent = _existing_parent(path)
+        if not parent.is_dir():
+            raise refused(path, f"{shown(parent, 30)} is not a directory", "give a path inside a directory")
+        return Inspection("new", 0)
+    if path.is_dir():
+        raise refused(path, "is a directory", "give a file path, e.g. DIR/easel.db")
+    if not path.is_file():
+        raise refused(path, "is not a regular file", "give a file path, e.g. DIR/easel.db")
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(100)
+    except OSError as exc:
+        raise refused(path, f"cannot be read ({exc.strerror})", "fix its permissions or give another --db") from None
+    if not header:
+        return Inspection("new", 0)  # an empty file: what a first start cut short leaves
+    if not header.startswith(_MAGIC) or len(header) < 100:
+        raise refused(path, "is not an Easel database (left untouched)", "give another --db")
+    app_id = int.from_bytes(header[68:72], "big")
+    version = int.from_bytes(header[60:64], "big")
+    if app_id == APPLICATION_ID:
+        if version > FORMAT_VERSION:
+            raise refused(path, f"written by a newer Easel (format {version})", "update Easel or give another --db")
+        return Inspection("ours", version)
+    if app_id == 0 and _has_legacy_tables(path):
+        return Inspection("legacy", 1)
+    raise refused(path, "is another program's SQLite database (left untouched)", "give another --db")
+
+
+def _existing_parent(path: Path) -> Path:
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    return parent
+
+
+def _has_legacy_tables(path: Path) -> bool:
+    """True for a database made by Easel before the application id: exactly Easel's tables."""
+    with ReadOnlyCopy(path) as conn:
+        try:
+            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            row = conn.execute("SELECT value FROM meta WHERE key='format'").fetchone() if "meta" in names else None
+        except sqlite3.DatabaseError:
+            return False
+    return names <= LEGACY_TABLES and {"meta", "current", "undo", "games", "redo"} <= names \
+        and row is not None and row[0] == "1"
+
+
+class ReadOnlyCopy:
+    """A read-only connection to a private copy of the database (and its WAL), so that reading
+    never creates, changes or renames a file beside it (SQLite would add -wal/-shm files)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.tmp = tempfile.TemporaryDirectory(prefix="easel-read-")
+        self.conn: sqlite3.Connection | None = None
+
+    def __enter__(self) -> sqlite3.Connection:
+        copy = Path(self.tmp.name) / "copy.db"
+        try:
+            shutil.copyfile(self.path, copy)
+            wal = Path(f"{self.path}-wal")
+            if wal.is_file():
+                shutil.copyfile(wal, Path(f"{copy}-wal"))
+        except OSError as exc:
+            self.tmp.cleanup()
+            raise refused(self.path, f"cannot be read ({exc.strerror})", "fix its permissions") from None
+        self.conn = sqlite3.connect(str(copy), isolation_level=None)
+        return self.conn
+
+    def __exit__(self, *exc: object) -> None:
+        if self.conn is not None:
+            self.conn.close()
+        self.tmp.cleanup()
+
+
+class DatabaseLock:
+    """An exclusive `flock` on DB.lock beside the database: one Easel per database.
+
+    The kernel drops it when the process dies (even by SIGKILL), so a crash never leaves a
+    stale lock; the file itself stays (deleting lock files races with other starters).
+    """
+
+    def __init__(self, db: Path, wait_s: float = LOCK_WAIT_S) -> None:
+        self.path = Path(f"{db}.lock")
+        self.handle: IO[bytes] | None = None
+        try:
+            handle = self.path.open("ab")
+        except OSError as exc:
+            raise refused(db, f"cannot create {shown(self.path.name, 30)} ({exc.strerror})",
+                          "make the directory writable or give another --db") from None
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    handle.close()
+                    raise refused(db, "the database is in use by another Easel",
+                                  "stop the other one first or give another --db") from None
+                time.sleep(0.05)
+        self.handle = handle
+
+    def release(self) -> None:
+        """Let another Easel open the database."""
+        if self.handle is not None:
+            with suppress(OSError):
+                fcntl.flock(self.handle.fileno(), fcntl.LOCK_UN)
+            self.handle.close()
+            self.handle = None
+
+
+def make_parent(db: Path) -> None:
+    """Create the database's directory (the default state directory may not exist yet)."""
+    try:
+        db.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise refused(db, f"cannot create its directory ({exc.strerror})", "give a writable --db") from None
+
+
+def is_locked(exc: sqlite3.Error) -> bool:
+    """SQLite's 'database is locked/busy': another program holds it (never corruption)."""
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def is_write_failure(exc: sqlite3.Error) -> bool:
+    """The disk refused a write (full, read-only, I/O error, gone) or another program holds a lock."""
+    text = str(exc).lower()
+    words = ("full", "disk i/o", "readonly", "read-only", "unable to open", "locked", "busy")
+    return any(word in text for word in words)
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename in `directory` durable."""
+    with suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
