@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from device.apps.artem import APP, ArtemUi, neighbours
-from device.apps.artem_drive import Driver, demo_choice
-from device.apps.base import Context
-from device.artem_data import load_colours
+from device.contract import Context
+from device.games.artem.app import APP, ArtemUi, neighbours
+from device.games.artem.artem_data import load_colours
+from device.games.artem.drive import Driver, demo_choice
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
@@ -65,7 +65,7 @@ def test_home_opens_the_setup_then_the_first_turn(harness: MakeHarness) -> None:
     assert len(game(h).deck) == 36
     h.press("back")
     assert h.runner.session.mode == "home"
-    assert "artem" in h.state("home").in_progress  # type: ignore[attr-defined]
+    assert any(e.key == "artem" and e.under_way for e in h.runner.ctx().menu)
 
 
 def test_setup_options_reach_the_engine(harness: MakeHarness) -> None:

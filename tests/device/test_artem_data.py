@@ -1,4 +1,4 @@
-"""Artem's colour deck file (device/data/artem.toml) and its loader."""
+"""Artem's colour deck file (device/games/artem/artem.toml) and its loader."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from device.artem_data import (
+from device.games.artem.artem_data import (
     DEFAULT_PATH,
     PANEL_PALETTE,
     ArtemDataError,

@@ -6,9 +6,9 @@ from itertools import combinations
 
 from PIL import ImageChops
 
-from device.artem_data import PANEL_PALETTE, load_colours
+from device.games.artem.artem_data import PANEL_PALETTE, load_colours
+from device.games.artem.tiles import PATTERNS, draw_tile
 from device.render.frame import Frame
-from device.screens.artem_tiles import PATTERNS, draw_tile
 
 
 def _tile(colour_index: int, colour: bool = False, letter: bool = False) -> Frame:

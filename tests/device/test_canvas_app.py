@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.apps.base import Context
-from device.apps.canvas import APP, CanvasUi, chosen_cards, data, mode_items
-from device.apps.canvas_ui import Screen
+from device.contract import Context
+from device.games.canvas.app import APP, CanvasUi, chosen_cards, data, mode_items
+from device.games.canvas.samples import CHARLOTTE, Presser, samples
+from device.games.canvas.ui import Screen
 from device.render.frame import Frame
 from device.resources import Resources
-from device.screens.canvas_samples import CHARLOTTE, Presser
 from device.settings import Settings
 from engine import canvas as engine
 from engine.canvas_model import Slot
@@ -47,9 +47,9 @@ def started(*setup: str, players: int = 2) -> CanvasUi:
 
 def test_every_sample_round_trips_and_renders_with_four_keys() -> None:
     """Every screen is reached with up/down/ok/back only and survives dump/load (persistence)."""
-    samples = APP.samples(ctx())
-    assert {s.name.split("-")[0] for s in samples} >= set(get_args(Screen))
-    for sample in samples:
+    made = samples(ctx())
+    assert {s.name.split("-")[0] for s in made} >= set(get_args(Screen))
+    for sample in made:
         assert APP.load(json.loads(json.dumps(APP.dump(sample.state)))) == sample.state, sample.name
 
 
@@ -118,7 +118,7 @@ def test_slot_entry_back_and_cancel() -> None:
 
 def test_review_explains_the_ribbons() -> None:
     """Issue 6: the device shows the ribbons earned and why ("Movement: Tone in slots 2-4")."""
-    from device.screens.canvas import review_lines
+    from device.games.canvas.screens import review_lines
 
     p = presser()
     ui = p.paint(p.press(started("spatial"), "ok"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
@@ -213,7 +213,7 @@ def test_data_names_every_card_and_setup_in_french() -> None:
     assert all(e.name_fr for e in data().cards) and all(s.label_fr for s in data().setups)
 
 
-SAMPLES = {s.name: s.state for s in APP.samples(ctx())}
+SAMPLES = {s.name: s.state for s in samples(ctx())}
 BUTTONS = ("up", "down", "ok", "back", "roll", "seat1", "seat2", "seat3", "seat6")
 
 

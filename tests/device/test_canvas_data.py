@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from device.canvas_data import DEFAULT_PATH, CanvasDataError, load
+from device.games.canvas.canvas_data import DEFAULT_PATH, CanvasDataError, load
 from engine.canvas_model import ELEMENTS
 
 GOOD = DEFAULT_PATH.read_text(encoding="utf-8")

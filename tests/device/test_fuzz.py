@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from device.apps import app
+from device.registry import app
 from device.session import session_from_dict, session_to_dict
 from hardware.events import BUTTONS
 from tests.conftest import Harness
@@ -44,7 +44,6 @@ class ButtonMasher(RuleBasedStateMachine):
         """No app state breaks its own invariants, and each saved form reads back to itself."""
         for key, state in self.h.runner.session.states.items():
             owner = app(key)
-            assert owner is not None
             assert owner.invariants(state) == [], (key, owner.invariants(state))
             assert owner.dump(owner.load(owner.dump(state))) == owner.dump(state)
 
@@ -53,7 +52,7 @@ class ButtonMasher(RuleBasedStateMachine):
         """The saved session rebuilds to the same session; the current screen renders."""
         session = self.h.runner.session
         saved = session_to_dict(session)
-        assert session_to_dict(session_from_dict(saved)) == saved
+        assert session_to_dict(session_from_dict(saved, self.h.runner.ctx())) == saved
         image, _ = self.h.runner.render()
         assert image.size[0] >= 250
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from device.apps.base import Context, Reply
-from device.apps.identik import APP, WHEEL, Draft, IdentikUi
+from device.contract import Context, Reply
+from device.games.identik.app import APP, WHEEL, Draft, IdentikUi
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
