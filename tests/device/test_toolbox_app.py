@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from device.games.toolbox.app import ToolboxUi
+from device.games.toolbox.ui import ToolboxUi
 from device.settings import Settings
 from engine.dice import SHAPES
 from tests.conftest import Harness

@@ -1,59 +1,21 @@
-"""The Toolbox on the device: key maps for dice, sandglass, finishing order and players."""
+"""The Toolbox app: dice, sandglass, finishing order and table size for any table game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import replace
 
-from device.contract import App, Context, Reply
-from device.games.toolbox import screens
-from device.i18n import explain
+from device.contract import Context, Reply
+from device.games.toolbox import keys, screens
+from device.games.toolbox.ui import ToolboxUi, view_of
 from device.render.frame import Frame
-from device.strings.all import STRINGS
+from device.widgets.bindings import Bindings, KeyedApp
 from device.widgets.countdown import countdown_deadline, countdown_tick
 from engine import toolbox as engine
-from engine.dice import tally
-from engine.errors import IllegalCommand
-from hardware.events import ButtonEvent, seat_of
-
-Screen = Literal["menu", "dice", "sandglass", "order", "players"]
-MENU: tuple[Screen, ...] = ("dice", "sandglass", "order", "players")
-# What up/down cycle through on the dice screen: each entry is (kind, tokens).
-DICE_CHOICES: tuple[tuple[engine.DiceKind, int], ...] = (
-    ("shapes", 4), ("d6", 4), ("d10", 4), *(("tokens", n) for n in range(1, engine.MAX_TOKENS + 1)),
-)
+from hardware.events import ButtonEvent
 
 
-@dataclass(frozen=True)
-class ToolboxUi:
-    """The Toolbox's engine state plus where the player is on its screens."""
-
-    game: engine.State
-    screen: Screen = "menu"
-    cursor: int = 0
-    seat_cursor: int = 1
-    players_pick: int = 4
-
-
-def dice_choice_index(game: engine.State) -> int:
-    """Where the current dice choice sits in DICE_CHOICES."""
-    want = (game.dice_kind, game.tokens if game.dice_kind == "tokens" else 4)
-    return DICE_CHOICES.index(want) if want in DICE_CHOICES else 0
-
-
-def roll_summary(lang: str, game: engine.State) -> str:
-    """The last roll in words ("2 x triangle, 1 x circle", "5", "3 of 4 face up")."""
-    if not game.last_roll:
-        return ""
-    if game.last_roll_kind == "shapes":
-        return ", ".join(f"{n} x {STRINGS(lang, 'shape.' + face)}" for face, n in tally(game.last_roll))
-    if game.last_roll_kind == "tokens":
-        up = sum(1 for face in game.last_roll if face == "up")
-        return STRINGS(lang, "dice.face_up", up=up, n=len(game.last_roll))
-    return " + ".join(game.last_roll)
-
-
-class ToolboxApp(App[ToolboxUi]):
+class ToolboxApp(KeyedApp[ToolboxUi]):
     """Dice, sandglass and finishing order for any table game."""
 
     key = "toolbox"
@@ -67,143 +29,15 @@ class ToolboxApp(App[ToolboxUi]):
                              players=ctx.settings.players)
         return ToolboxUi(game=engine.new_game(setup, ctx.seed), players_pick=ctx.settings.players)
 
-    # events ------------------------------------------------------------------------------
+    def bindings(self, state: ToolboxUi, ctx: Context) -> Bindings[ToolboxUi]:
+        """The screen's keys plus the table build's shortcuts."""
+        return keys.bindings(state, ctx)
+
     def handle(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
-        """Global shortcuts (roll, timer, seats) first, then the current screen's keys."""
-        try:
-            return self._handle(state, event, ctx)
-        except IllegalCommand as exc:
-            return Reply(state, error=explain(STRINGS, ctx.lang, exc))
+        """A standing glass first takes the length chosen in Settings; then the key's action."""
+        ready = keys.settings_length(state, ctx) if state.game.sandglass.status == "idle" else state
+        return self.bindings(ready, ctx).dispatch(ready, event, ctx, unchanged=state)
 
-    def _handle(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
-        button, lang = event.button, ctx.lang
-        if state.game.sandglass.status == "idle":
-            state = self._settings_length(state, ctx)
-        if button == "roll" and event.kind == "press":
-            return self._roll(replace(state, screen="dice"), lang)
-        if button == "timer":
-            return self._timer(replace(state, screen="sandglass"), event.kind == "hold", ctx)
-        seat = seat_of(button)
-        if seat is not None:
-            return self._take(replace(state, screen="order"), seat, lang)
-        handler = {
-            "menu": self._menu_key, "dice": self._dice_key, "sandglass": self._glass_key,
-            "order": self._order_key, "players": self._players_key,
-        }[state.screen]
-        return handler(state, event, ctx)
-
-    def _menu_key(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
-        if event.button in ("up", "down"):
-            step = -1 if event.button == "up" else 1
-            return Reply(replace(state, cursor=(state.cursor + step) % len(MENU)))
-        if event.button == "ok":
-            screen = MENU[state.cursor]
-            return Reply(replace(state, screen=screen, players_pick=state.game.setup.players,
-                                 seat_cursor=self._first_waiting(state.game)))
-        if event.button == "back":
-            return Reply(state, switch="home")
-        return Reply(state)
-
-    def _dice_key(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
-        if event.button in ("up", "down"):
-            step = -1 if event.button == "up" else 1
-            kind, tokens = DICE_CHOICES[(dice_choice_index(state.game) + step) % len(DICE_CHOICES)]
-            game = engine.apply(state.game, engine.ChooseDice(kind, tokens))
-            return Reply(replace(state, game=game))
-        if event.button == "ok":
-            return self._roll(state, ctx.lang)
-        if event.button == "back":
-            return Reply(replace(state, screen="menu"))
-        return Reply(state)
-
-    def _roll(self, state: ToolboxUi, lang: str) -> Reply[ToolboxUi]:
-        game = engine.apply(state.game, engine.Roll())
-        label = STRINGS(lang, "dice.rolled", what=roll_summary(lang, game))
-        return Reply(replace(state, game=game), label=label)
-
-    def _timer(self, state: ToolboxUi, hold: bool, ctx: Context) -> Reply[ToolboxUi]:
-        glass, now, lang = state.game.sandglass.settle(ctx.now_ms), ctx.now_ms, ctx.lang
-        command: engine.Command
-        if hold:
-            if glass.status == "running":
-                command, key = engine.PauseSandglass(now), "glass.paused_label"
-            elif glass.status == "paused":
-                command, key = engine.ResumeSandglass(now), "glass.resumed"
-            else:
-                return Reply(state)
-        elif glass.status == "running":
-            command, key = engine.FlipSandglass(now), "glass.flipped"
-        elif glass.status == "paused":
-            command, key = engine.ResumeSandglass(now), "glass.resumed"
-        else:
-            state = self._settings_length(state, ctx)
-            command, key = engine.StartSandglass(now), "glass.started"
-        game = engine.apply(state.game, command)
-        return Reply(replace(state, game=game), label=STRINGS(lang, key))
-
-    def _settings_length(self, state: ToolboxUi, ctx: Context) -> ToolboxUi:
-        """A standing glass takes the length chosen in Settings (the state keeps the old one)."""
-        seconds = ctx.settings.sandglass_s
-        if state.game.setup.sandglass_s == seconds:
-            return state
-        game = engine.apply(state.game, engine.SettleSandglass(ctx.now_ms))
-        return replace(state, game=engine.apply(game, engine.SetSandglassLength(seconds)))
-
-    def _glass_key(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
-        status = state.game.sandglass.settle(ctx.now_ms).status
-        if event.button == "ok":
-            return self._timer(state, False, ctx)
-        if event.button == "back":
-            return Reply(replace(state, screen="menu"))
-        if event.button == "down" and status == "running":
-            return self._timer(state, True, ctx)
-        if event.button in ("up", "down") and status == "paused":
-            delta = 10_000 if event.button == "up" else -10_000
-            game = engine.apply(state.game, engine.AdjustSandglass(delta))
-            label = STRINGS(ctx.lang, "glass.adjusted", delta=f"{delta // 1000:+d}")
-            return Reply(replace(state, game=game), label=label)
-        return Reply(state)
-
-    def _first_waiting(self, game: engine.State) -> int:
-        waiting = game.order.waiting()
-        return waiting[0] if waiting else 1
-
-    def _take(self, state: ToolboxUi, seat: int, lang: str) -> Reply[ToolboxUi]:
-        game = engine.apply(state.game, engine.TakeToken(seat))
-        token = game.order.token_of(seat)
-        ui = replace(state, game=game, seat_cursor=self._first_waiting(game))
-        return Reply(ui, label=STRINGS(lang, "order.took", seat=seat, token=token))
-
-    def _order_key(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
-        waiting = state.game.order.waiting()
-        if event.button in ("up", "down") and waiting:
-            step = -1 if event.button == "up" else 1
-            index = waiting.index(state.seat_cursor) if state.seat_cursor in waiting else 0
-            return Reply(replace(state, seat_cursor=waiting[(index + step) % len(waiting)]))
-        if event.button == "ok":
-            if not waiting:
-                game = engine.apply(state.game, engine.ClearTokens())
-                ui = replace(state, game=game, seat_cursor=1)
-                return Reply(ui, label=STRINGS(ctx.lang, "order.cleared"))
-            seat = state.seat_cursor if state.seat_cursor in waiting else waiting[0]
-            return self._take(state, seat, ctx.lang)
-        if event.button == "back":
-            return Reply(replace(state, screen="menu"))
-        return Reply(state)
-
-    def _players_key(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
-        if event.button in ("up", "down"):
-            step = 1 if event.button == "up" else -1
-            return Reply(replace(state, players_pick=min(8, max(1, state.players_pick + step))))
-        if event.button == "ok":
-            game = engine.apply(state.game, engine.SetPlayers(state.players_pick))
-            ui = replace(state, game=game, screen="menu", seat_cursor=1)
-            return Reply(ui, label=STRINGS(ctx.lang, "players.set", n=state.players_pick))
-        if event.button == "back":
-            return Reply(replace(state, screen="menu"))
-        return Reply(state)
-
-    # time --------------------------------------------------------------------------------
     def next_deadline(self, state: ToolboxUi, ctx: Context) -> int | None:
         """Each displayed second of a running sandglass, and its end."""
         return countdown_deadline(state.game.sandglass, ctx.now_ms)
@@ -214,17 +48,15 @@ class ToolboxApp(App[ToolboxUi]):
         if glass == state.game.sandglass:
             return Reply(state, sounds=sounds)
         game = replace(state.game, sandglass=glass)
-        return Reply(replace(state, game=game, screen="sandglass" if finished else state.screen),
-                     sounds=sounds)
+        return Reply(replace(state, game=game, screen="sandglass" if finished else state.screen), sounds=sounds)
 
-    # drawing -----------------------------------------------------------------------------
     def screen_key(self, state: ToolboxUi) -> str:
         """The Toolbox screen shown."""
         return f"toolbox.{state.screen}"
 
-    def render(self, state: ToolboxUi, ctx: Context, frame: Frame) -> None:
-        """Draw the current Toolbox screen."""
-        screens.render(state, ctx, frame)
+    def draw(self, state: ToolboxUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
+        """The screen shown, from its view model."""
+        screens.render(view_of(state, ctx.now_ms), ctx.lang, labels, frame)
 
 
 APP = ToolboxApp()

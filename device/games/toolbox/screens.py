@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
 
+from device.games.toolbox.ui import ToolboxView
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
 from device.widgets.drawing import draw_seat_tokens, draw_shape_groups
 from engine import toolbox as engine
 from engine.dice import SHAPES
-
-if TYPE_CHECKING:
-    from device.contract import Context, Sample
-    from device.games.toolbox.app import ToolboxApp, ToolboxUi
 
 
 def dice_name(lang: str, game: engine.State) -> str:
@@ -25,34 +20,31 @@ def dice_name(lang: str, game: engine.State) -> str:
     return T(lang, f"dice.{game.dice_kind}")
 
 
-def render(state: ToolboxUi, ctx: Context, frame: Frame) -> None:
-    """Draw the Toolbox screen the player is on."""
+def render(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
+    """Draw the Toolbox screen the player is on, with these soft-key labels."""
     {
         "menu": _menu, "dice": _dice, "sandglass": _sandglass, "order": _order, "players": _players,
-    }[state.screen](state, ctx, frame)
+    }[view.ui.screen](view, lang, keys, frame)
 
 
-def _menu(state: ToolboxUi, ctx: Context, frame: Frame) -> None:
-    lang, game = ctx.lang, state.game
+def _menu(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
+    game = view.game
     frame.header(T(lang, "toolbox.title"), T(lang, "players", n=game.setup.players))
-    frame.softkeys({"up": T(lang, "key.up"), "down": T(lang, "key.down"), "ok": T(lang, "key.open"),
-                    "back": T(lang, "key.home")})
-    glass = game.sandglass
-    glass_note = clock_text(glass.remaining_ms(ctx.now_ms))
-    if glass.status != "idle":
-        glass_note = f"{T(lang, 'glass.' + glass.settle(ctx.now_ms).status)} {glass_note}"
+    frame.softkeys(keys)
+    glass_note = clock_text(game.sandglass.remaining_ms(view.now_ms))
+    if game.sandglass.status != "idle":
+        glass_note = f"{T(lang, 'glass.' + view.glass.status)} {glass_note}"
     items = [T(lang, "toolbox.dice"), T(lang, "toolbox.sandglass"), T(lang, "toolbox.order"),
              T(lang, "toolbox.players")]
     right = [dice_name(lang, game), glass_note, f"{len(game.order.seats)}/{game.setup.players}",
              str(game.setup.players)]
-    frame.menu(frame.content, items, state.cursor, right=right)
+    frame.menu(frame.content, items, view.ui.cursor, right=right)
 
 
-def _dice(state: ToolboxUi, ctx: Context, frame: Frame) -> None:
-    lang, game = ctx.lang, state.game
+def _dice(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
+    game = view.game
     frame.header(T(lang, "toolbox.dice"), dice_name(lang, game))
-    frame.softkeys({"up": T(lang, "key.prev"), "down": T(lang, "key.next"), "ok": T(lang, "dice.roll"),
-                    "back": T(lang, "key.back")})
+    frame.softkeys(keys)
     box = frame.content
     pad = frame.px(4)
     inner = (box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad)
@@ -88,35 +80,22 @@ def _tokens(frame: Frame, box: tuple[int, int, int, int], faces: Sequence[str], 
                frame.body, "bold", anchor="md")
 
 
-def _sandglass(state: ToolboxUi, ctx: Context, frame: Frame) -> None:
-    lang = ctx.lang
-    glass = state.game.sandglass.settle(ctx.now_ms)
+def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
+    glass = view.glass
     frame.header(T(lang, "toolbox.sandglass"), T(lang, f"glass.{glass.status}"))
-    keys = {"back": T(lang, "key.back")}
-    if glass.status == "idle":
-        keys["ok"] = T(lang, "glass.start")
-    elif glass.status == "running":
-        keys.update(ok=T(lang, "glass.flip"), down=T(lang, "glass.pause"))
-    elif glass.status == "paused":
-        keys.update(ok=T(lang, "glass.resume"), up=T(lang, "glass.plus"), down=T(lang, "glass.minus"))
-    else:
-        keys["ok"] = T(lang, "glass.again")
     frame.softkeys(keys)
     if glass.status == "done":
         frame.fit(frame.content, T(lang, "glass.time_up"), max_px=int(frame.height * 0.6), weight="bold")
         return
     note = T(lang, "glass.paused_big") if glass.status == "paused" else ""
-    draw_countdown(frame, frame.content, glass, ctx.now_ms, note)
+    draw_countdown(frame, frame.content, glass, view.now_ms, note)
 
 
-def _order(state: ToolboxUi, ctx: Context, frame: Frame) -> None:
-    lang, order = ctx.lang, state.game.order
-    waiting = order.waiting()
+def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
+    order, waiting = view.game.order, view.waiting
     right = T(lang, "order.next", n=order.next_token) if waiting else ""
     frame.header(T(lang, "toolbox.order"), right)
-    ok = T(lang, "order.take", n=order.next_token) if waiting else T(lang, "order.new_round")
-    frame.softkeys({"up": T(lang, "key.prev") if waiting else "", "down": T(lang, "key.next") if waiting else "",
-                    "ok": ok, "back": T(lang, "key.back")})
+    frame.softkeys(keys)
     left, top, right_x, bottom = frame.content
     pad = frame.px(3)
     row_h = frame.body + pad * 3
@@ -135,54 +114,14 @@ def _order(state: ToolboxUi, ctx: Context, frame: Frame) -> None:
     for seat in waiting:
         text = T(lang, "seat.short", seat=seat)
         w = frame.text_width(text, frame.body, "bold") + pad * 2
-        if seat == state.seat_cursor:
+        if seat == view.ui.seat_cursor:
             frame.draw.rectangle((x, y - row_h // 2 + pad, x + w, y + row_h // 2 - pad), fill=frame.ink)
-        fill = frame.paper if seat == state.seat_cursor else frame.ink
+        fill = frame.paper if seat == view.ui.seat_cursor else frame.ink
         frame.text((x + pad, y), text, frame.body, "bold", anchor="lm", fill=fill)
         x += w + pad
 
 
-def _players(state: ToolboxUi, ctx: Context, frame: Frame) -> None:
-    lang = ctx.lang
+def _players(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
     frame.header(T(lang, "toolbox.players"))
-    frame.softkeys({"up": "+1", "down": "-1", "ok": T(lang, "key.ok"), "back": T(lang, "key.back")})
-    frame.big_number(frame.content, str(state.players_pick))
-
-
-def samples(app: ToolboxApp, ctx: Context) -> Sequence[Sample[ToolboxUi]]:
-    """A state for every Toolbox screen, as a table would see it."""
-    from device.contract import Sample
-    from hardware.events import ButtonEvent
-
-    def press(ui: ToolboxUi, *buttons: str, now: int = 0) -> ToolboxUi:
-        for button in buttons:
-            kind = "hold" if button.endswith("!") else "press"
-            event = ButtonEvent(button.rstrip("!"), kind)
-            ui = app.handle(ui, event, replace(ctx, now_ms=now)).state
-        return ui
-
-    fresh = app.start(replace(ctx, seed=7))
-    shapes = press(fresh, "roll")
-    d6 = press(replace(fresh, screen="dice"), "down", "ok")
-    tokens = press(replace(fresh, screen="dice"), "down", "down", "down", "down", "down", "ok")
-    running = press(fresh, "timer", now=0)
-    paused = press(running, "timer!", now=47_400)
-    done = press(fresh, "timer", now=0)
-    done = replace(done, game=replace(done.game, sandglass=done.game.sandglass.settle(90_000)))
-    order = press(replace(fresh, screen="order"), "seat3", "seat1")
-    full = press(replace(fresh, screen="order"), "seat2", "seat4", "seat1", "seat3")
-    return (
-        Sample("menu", fresh),
-        Sample("dice-empty", replace(fresh, screen="dice")),
-        Sample("dice-shapes", shapes),
-        Sample("dice-d6", d6),
-        Sample("dice-tokens", tokens),
-        Sample("sandglass-ready", replace(fresh, screen="sandglass")),
-        Sample("sandglass-running", running, now_ms=12_300),
-        Sample("sandglass-last-seconds", running, now_ms=81_000),
-        Sample("sandglass-paused", paused, now_ms=50_000),
-        Sample("sandglass-time-up", done, now_ms=90_000),
-        Sample("order", order),
-        Sample("order-complete", full),
-        Sample("players", replace(fresh, screen="players", players_pick=6)),
-    )
+    frame.softkeys(keys)
+    frame.big_number(frame.content, str(view.ui.players_pick))
