@@ -9,7 +9,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from device.contract import Context
-from device.games.artbox.app import APP, ArtboxUi, Options, setup_rows
+from device.games.artbox.app import APP
+from device.games.artbox.ui import ArtboxUi, Options, setup_rows
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
@@ -185,7 +186,7 @@ def test_simplified_drawing_ends_with_the_sand() -> None:
 
 def test_experienced_and_simplified_exclude_each_other_in_the_menu() -> None:
     """Neither rulebook gives a goal for both variants: turning one on turns the other off."""
-    from device.games.artbox.app import next_option
+    from device.games.artbox.ui import next_option
 
     both = next_option(next_option(Options(), "experienced"), "simplified")
     assert both.simplified and not both.experienced
