@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from device.contract import Context, Reply
-from device.games.identik.app import APP, WHEEL, Draft, IdentikUi
+from device.games.identik.app import APP
+from device.games.identik.ui import Draft, IdentikUi
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
+from device.widgets.name_wheel import WHEEL
 from engine import identik as engine
 from engine.identik_view import drawing_held
 from hardware.events import ButtonEvent

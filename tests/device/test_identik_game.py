@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from device.games.identik.app import IdentikUi
+from device.games.identik.ui import IdentikUi
 from device.script import read_script
 from engine.identik import outcome
 from engine.identik_view import scores

@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from device.contract import Context, Sample
-from device.games.identik.app import APP, WHEEL, IdentikUi
+from device.games.identik.app import APP
+from device.games.identik.ui import IdentikUi
 from device.settings import Settings
+from device.widgets.name_wheel import WHEEL
+from device.widgets.presser import Presser
 from engine.identik_view import judges
-from hardware.events import ButtonEvent
 
 
 def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
     """A state for every IDENTIK screen, reached by pressing buttons from a fresh start."""
-    app = APP
-
-    def press(ui: IdentikUi, *buttons: str, now: int = 0) -> IdentikUi:
-        for button in buttons:
-            kind = "hold" if button.endswith("!") else "press"
-            event = ButtonEvent(button.rstrip("!"), kind)
-            ui = app.handle(ui, event, replace(ctx, now_ms=now, settings=Settings())).state
-        return ui
+    p = Presser(APP, replace(ctx, settings=Settings()))  # the default hourglass, whatever the panel
+    press = p.press
 
     def name(ui: IdentikUi, text: str) -> IdentikUi:
         for char in text.lower():
@@ -30,7 +26,7 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
             ui = press(ui, *(["down"] * steps), "ok")
         return press(ui, *(["up"] * ui.letter), "ok")
 
-    fresh = app.start(replace(ctx, seed=11))
+    fresh = p.start(seed=11)
     options = press(fresh, "ok", "ok", "down", "down", "ok", "down", "ok", "ok", "ok", "down", "ok")
     names = press(fresh, "down", "ok")
     for seat in range(1, 5):
@@ -52,9 +48,9 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
     card = press(press(summary, "ok"), "back")
     rolled_rule = press(fresh, *(["down"] * 4), "ok", *(["down"] * 2), "ok")
     rolled = press(rolled_rule, "roll")
-    final = _play_out(press, started, bias=1)
-    tie = _play_out(press, press(fresh, *(["down"] * 6), "ok"))
-    six = _play_out(press, press(fresh, "ok", "ok", *(["down"] * 6), "ok"), bias=2)
+    final = _play_out(p, started, bias=1)
+    tie = _play_out(p, press(fresh, *(["down"] * 6), "ok"))
+    six = _play_out(p, press(fresh, "ok", "ok", *(["down"] * 6), "ok"), bias=2)
     return (
         Sample("setup", fresh),
         Sample("setup-options", options),
@@ -78,9 +74,9 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
     )
 
 
-def _play_out(push: Callable[..., IdentikUi], ui: IdentikUi, bias: int = 0) -> IdentikUi:
+def _play_out(p: Presser[IdentikUi], ui: IdentikUi, bias: int = 0) -> IdentikUi:
     """Play every round of a started game, one judge ticking a few criteria each round."""
-    now = 0
+    push, now = p.press, 0
     while ui.game is not None and ui.game.phase != "over":
         game = ui.game
         ui = push(ui, *(["up"] * (game.round_no % 10)), "ok", now=now)

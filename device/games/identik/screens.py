@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
 
 from device.games.identik.parts import (
     big_number,
@@ -15,36 +14,37 @@ from device.games.identik.parts import (
     short,
     tile,
 )
+from device.games.identik.ui import SETUP_ROWS, IdentikUi
 from device.render.frame import Frame
 from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import draw_countdown
+from device.widgets.name_wheel import WHEEL, wheel_char
 from engine import identik as engine
 from engine.identik_scores import ScoreLine
 from engine.identik_view import drawing_held, judges, round_criteria_met, round_scores, scores
 
-if TYPE_CHECKING:
-    from device.contract import Context
-    from device.games.identik.app import IdentikUi
+Keys = Mapping[str, str]
 
 
-def render(state: IdentikUi, ctx: Context, frame: Frame) -> None:
-    """Draw the IDENTIK screen the table is on."""
+def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, frame: Frame) -> None:
+    """Draw the IDENTIK screen the table is on, with these soft-key labels."""
     if state.screen == "setup":
-        _setup(state, ctx, frame)
+        _setup(state, lang, glass_s, keys, frame)
     elif state.screen == "names":
-        _names(state, ctx, frame)
+        _names(state, lang, keys, frame)
     elif state.screen == "name":
-        _name(state, ctx, frame)
+        _name(state, lang, keys, frame)
     elif state.game is None:
-        _setup(state, ctx, frame)
+        _setup(state, lang, glass_s, keys, frame)
     elif state.screen == "scores" or state.game.phase == "over":
-        _scorecard(state, state.game, ctx, frame)
+        _scorecard(state, state.game, lang, keys, frame)
+    elif state.game.phase == "describe":
+        _describe(state, state.game, lang, now, keys, frame)
     else:
         {
-            "super": _super, "describe": _describe, "passing": _passing,
-            "judging": _judging, "summary": _summary,
-        }[state.game.phase](state, state.game, ctx, frame)
+            "super": _super, "passing": _passing, "judging": _judging, "summary": _summary,
+        }[state.game.phase](state, state.game, lang, keys, frame)
 
 
 def round_header(frame: Frame, game: engine.State, lang: str, right: str | None = None) -> None:
@@ -57,15 +57,10 @@ def round_header(frame: Frame, game: engine.State, lang: str, right: str | None 
 # --- setup ------------------------------------------------------------------------------------
 
 
-def _setup(state: IdentikUi, ctx: Context, frame: Frame) -> None:
-    from device.games.identik.app import SETUP_ROWS
-
-    lang, draft = ctx.lang, state.draft
+def _setup(state: IdentikUi, lang: str, glass_s: int, keys: Keys, frame: Frame) -> None:
+    draft = state.draft
     frame.header(T(lang, "game.identik"), T(lang, "identik.new_game"))
-    row = SETUP_ROWS[state.cursor]
-    ok = {"names": T(lang, "key.open"), "hourglass": "", "start": T(lang, "identik.go")}
-    frame.softkeys({"up": T(lang, "key.up"), "down": T(lang, "key.down"),
-                    "ok": ok.get(row, T(lang, "key.change")), "back": T(lang, "key.home")})
+    frame.softkeys(keys)
     named = sum(1 for n in draft.used_names() if n)
     first = draft.names[draft.first - 1] or T(lang, "seat", seat=draft.first) if draft.first else ""
     values = {
@@ -75,35 +70,27 @@ def _setup(state: IdentikUi, ctx: Context, frame: Frame) -> None:
         "narrations": T(lang, "identik.narrations_value", n=draft.narrations_each),
         "first": first or T(lang, "identik.random"),
         "super_rule": T(lang, f"identik.rule.{draft.super_rule}"),
-        "hourglass": T(lang, "identik.seconds", s=ctx.settings.sandglass_s),
+        "hourglass": T(lang, "identik.seconds", s=glass_s),
         "start": "",
     }
     items = [T(lang, f"identik.{r}") for r in SETUP_ROWS]
     frame.menu(frame.content, items, state.cursor, right=[values[r] for r in SETUP_ROWS])
 
 
-def _names(state: IdentikUi, ctx: Context, frame: Frame) -> None:
-    lang, draft = ctx.lang, state.draft
+def _names(state: IdentikUi, lang: str, keys: Keys, frame: Frame) -> None:
+    draft = state.draft
     frame.header(T(lang, "identik.names_title"), T(lang, "players", n=draft.players))
-    on_seat = state.cursor < draft.players
-    frame.softkeys({"up": T(lang, "key.up"), "down": T(lang, "key.down"),
-                    "ok": T(lang, "key.change") if on_seat else T(lang, "identik.done"),
-                    "back": T(lang, "key.back")})
+    frame.softkeys(keys)
     items = [T(lang, "seat", seat=s) for s in range(1, draft.players + 1)] + [T(lang, "identik.done")]
     names = [n or T(lang, "identik.no_name") for n in draft.used_names()]
     frame.menu(frame.content, items, state.cursor, right=names)
 
 
-def _name(state: IdentikUi, ctx: Context, frame: Frame) -> None:
-    from device.games.identik.app import WHEEL, wheel_char
-
-    lang = ctx.lang
+def _name(state: IdentikUi, lang: str, keys: Keys, frame: Frame) -> None:
     text = state.draft.names[state.seat - 1]
     frame.header(T(lang, "identik.name_of", seat=T(lang, "seat", seat=state.seat)))
     done = WHEEL[state.letter] == ""
-    frame.softkeys({"up": T(lang, "key.prev"), "down": T(lang, "key.next"),
-                    "ok": T(lang, "identik.done") if done else T(lang, "identik.add"),
-                    "back": T(lang, "identik.erase") if text else T(lang, "key.back")})
+    frame.softkeys(keys)
     left, top, right, bottom = frame.content
     pad = frame.px(4)
     split = top + (bottom - top) * 55 // 100
@@ -158,28 +145,24 @@ def _star_number(frame: Frame, box: Box, number: str, notes: Sequence[tuple[str,
         draw_wrapped(frame, (text_box[0], row_top, text_box[2], row_bottom), text, frame.body, weight, "left")
 
 
-def _super(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
-    lang = ctx.lang
+def _super(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
     round_header(frame, game, lang)
     if game.setup.super_rule == "roll":
-        frame.softkeys({"ok": T(lang, "identik.roll"), "back": T(lang, "identik.scores_key")})
+        frame.softkeys(keys)
         notes = [(T(lang, "identik.super"), "bold"), (T(lang, "identik.roll_hint"), "semibold")]
         _star_number(frame, frame.content, "?", notes)
         return
-    frame.softkeys({"up": "+1", "down": "−1", "ok": T(lang, "identik.set"),
-                    "back": T(lang, "identik.scores_key")})
+    frame.softkeys(keys)
     notes = [(T(lang, "identik.super"), "bold"), (T(lang, "identik.pick_hint"), "semibold")]
     _star_number(frame, frame.content, str(state.pick), notes)
 
 
-def _describe(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
-    lang = ctx.lang
+def _describe(state: IdentikUi, game: engine.State, lang: str, now: int, keys: Keys, frame: Frame) -> None:
     glass = game.sandglass
     super_text = T(lang, "identik.super_short", n=game.super_criterion)
     if glass.status == "idle":
         round_header(frame, game, lang)
-        change = T(lang, "identik.change") if game.setup.super_rule == "choose" else ""
-        frame.softkeys({"ok": T(lang, "identik.go"), "back": change})
+        frame.softkeys(keys)
         notes = [(T(lang, "identik.write_star"), "bold"), (T(lang, "identik.read_title"), "semibold")]
         if game.super_rolled:
             notes.insert(0, (T(lang, "identik.rolled_note"), "regular"))
@@ -187,19 +170,14 @@ def _describe(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) 
         return
     paused = glass.status == "paused"
     round_header(frame, game, lang, f"{T(lang, 'identik.paused_big')} · {super_text}" if paused else super_text)
-    if paused:
-        frame.softkeys({"ok": T(lang, "identik.resume")})
-    else:
-        frame.softkeys({"down": T(lang, "identik.pause")})
+    frame.softkeys(keys)
     note = T(lang, "identik.paused_big") if paused else ""
-    draw_countdown(frame, frame.content, glass, ctx.now_ms, note)
+    draw_countdown(frame, frame.content, glass, now, note)
 
 
-def _passing(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
-    lang = ctx.lang
+def _passing(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
     round_header(frame, game, lang)
-    frame.softkeys({"up": T(lang, "identik.left"), "down": T(lang, "identik.right"),
-                    "ok": T(lang, "identik.pass")})
+    frame.softkeys(keys)
     left, top, right, bottom = frame.content
     pad = frame.px(3)
     h = bottom - top
@@ -236,19 +214,12 @@ def _passing(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
     fit_text(frame, rows, f"{T(lang, 'identik.drawing_to_judge')}:  {pairs}", frame.body)
 
 
-def _judging(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
-    lang = ctx.lang
+def _judging(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
     super_text = T(lang, "identik.super_short", n=game.super_criterion)
     frame.header(T(lang, "identik.criterion", c=game.criterion), super_text)
     seated = judges(game)
     ticked = game.ticks[game.criterion - 1]
-    if state.cursor == 0:
-        ok = T(lang, "identik.points_key") if game.criterion == engine.CRITERIA else T(lang, "identik.next")
-    else:
-        on = seated[state.cursor - 1] in ticked
-        ok = T(lang, "identik.untick") if on else T(lang, "identik.tick")
-    frame.softkeys({"up": T(lang, "identik.judge"), "down": T(lang, "identik.judge"), "ok": ok,
-                    "back": T(lang, "key.back")})
+    frame.softkeys(keys)
     left, top, right, bottom = frame.content
     pad = frame.px(3)
     side = min(bottom - top, (right - left) * 3 // 10)
@@ -273,13 +244,10 @@ def _judging(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
         tile(frame, cell, lines, judge in ticked, thick=state.cursor == i + 1, check=judge in ticked)
 
 
-def _summary(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
-    lang = ctx.lang
-    last = game.round_no == game.setup.total_rounds
+def _summary(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "identik.round_points", r=game.round_no),
                  T(lang, "identik.super_short", n=game.super_criterion))
-    frame.softkeys({"ok": T(lang, "identik.final_key") if last else T(lang, "identik.next_round"),
-                    "back": T(lang, "key.back")})
+    frame.softkeys(keys)
     left, top, right, bottom = frame.content
     pad = frame.px(3)
     met = round_criteria_met(game)
@@ -297,8 +265,7 @@ def _summary(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
                            (role, 0.25, "regular")], inverted=narrating)
 
 
-def _scorecard(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
-    lang = ctx.lang
+def _scorecard(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
     over = game.phase == "over"
     outcome = engine.outcome(game)
     if outcome is not None:
@@ -307,12 +274,11 @@ def _scorecard(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame)
         else:
             note = T(lang, "identik.winner", who=short(lang, game, outcome.winners[0]))
         frame.header(T(lang, "identik.final"), note)
-        frame.softkeys({"ok": T(lang, "identik.again"), "back": T(lang, "key.home")})
+        frame.softkeys(keys)
     else:
         frame.header(T(lang, "identik.scorecard"),
                      T(lang, "identik.after_round", r=len(game.history)) if game.history else "")
-        frame.softkeys({"down": T(lang, "identik.quit"), "ok": T(lang, "identik.game_key"),
-                        "back": T(lang, "key.home")})
+        frame.softkeys(keys)
     winners = outcome.winners if outcome is not None and over else ()
     heads = (T(lang, "identik.col_player"), T(lang, "identik.col_narrator"), T(lang, "identik.col_artist"),
              T(lang, "identik.col_total"))
