@@ -20,6 +20,7 @@ from hardware.events import ButtonEvent
 
 S = TypeVar("S")
 Action = Callable[[S, Context], Reply[S]]
+Explain = Callable[[IllegalCommand, str], str]  # (refusal, language) -> the line to show
 
 
 @dataclass(frozen=True)
@@ -34,12 +35,14 @@ class Bindings(Generic[S]):
     """The keys of the screen shown: "ok", "seat3", "timer!" (a hold of timer), ...
 
     A hold with no binding of its own does what the press does when `holds_press` is true,
-    and nothing otherwise.
+    and nothing otherwise. `explain` words a refusal (default: its code's string, see `refused`).
     """
 
-    def __init__(self, keys: Mapping[str, Binding[S]], holds_press: bool = True) -> None:
+    def __init__(self, keys: Mapping[str, Binding[S]], holds_press: bool = True,
+                 explain: Explain | None = None) -> None:
         self.keys = dict(keys)
         self.holds_press = holds_press
+        self.explain = explain
 
     def binding(self, event: ButtonEvent) -> Binding[S] | None:
         """The binding an event triggers, if any."""
@@ -57,7 +60,10 @@ class Bindings(Generic[S]):
         try:
             return found.action(state, ctx)
         except IllegalCommand as exc:
-            return refused(state if unchanged is None else unchanged, ctx, exc)
+            kept = state if unchanged is None else unchanged
+            if self.explain is not None:
+                return Reply(kept, error=self.explain(exc, ctx.lang))
+            return refused(kept, ctx, exc)
 
     def labels(self) -> dict[str, str]:
         """The soft-key bar: the label of each of the four keys that has one."""

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from device.contract import Context
-from device.games.artem.app import APP, ArtemUi, neighbours
+from device.games.artem.app import APP
 from device.games.artem.artem_data import load_colours
 from device.games.artem.drive import Driver, demo_choice
+from device.games.artem.ui import ArtemUi, neighbours
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS

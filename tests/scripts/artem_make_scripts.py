@@ -16,8 +16,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from device.contract import Context
-from device.games.artem.app import APP, ArtemUi
+from device.games.artem.app import APP
 from device.games.artem.drive import Driver, demo_choice
+from device.games.artem.ui import ArtemUi
 from device.resources import Resources
 from device.settings import Settings
 from engine import artem as engine

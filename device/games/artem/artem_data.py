@@ -183,3 +183,8 @@ def colour_info(colour_id: str) -> ColourInfo:
         letter = colour_id[:1].upper() or "?"
         return ColourInfo(colour_id, letter, letter, colour_id, colour_id,
                           PANEL_PALETTE["white"], 1)
+
+
+def colour_name(lang: str, colour_id: str) -> str:
+    """A colour id in the interface language."""
+    return colour_info(colour_id).name(lang)

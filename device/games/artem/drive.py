@@ -3,14 +3,10 @@ demonstration player, and the gallery's sample states (all reached by pressing b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
-from functools import cache
+from collections.abc import Callable
 
-from device.contract import Context, Sample
-from device.games.artem.app import FLIP_KIND, ArtemApp, ArtemUi, actions, neighbours
-from device.resources import Resources
-from device.settings import Settings
+from device.contract import App, Context
+from device.games.artem.ui import FLIP_KIND, ArtemUi, actions, neighbours
 from engine import artem as engine
 from engine.artem_board import SIZE, Cell, Grid, run_at, swap
 from hardware.events import ButtonEvent
@@ -22,7 +18,7 @@ Trail = list[tuple[str, ArtemUi]]
 class Driver:
     """Presses buttons on an ArtemUi and keeps every state it passes through."""
 
-    def __init__(self, app: ArtemApp, ui: ArtemUi, ctx: Context) -> None:
+    def __init__(self, app: App[ArtemUi], ui: ArtemUi, ctx: Context) -> None:
         self.app, self.ui, self.ctx = app, ui, ctx
         self.trail: Trail = []
 
@@ -41,6 +37,12 @@ class Driver:
         ahead = (target - current(self.ui)) % size
         button, count = ("down", ahead) if ahead <= size // 2 else ("up", size - ahead)
         self.press(*[button] * count)
+
+    @property
+    def game(self) -> engine.State:
+        """The game being played (a driver only plays started games)."""
+        assert self.ui.game is not None, "start the game first"
+        return self.ui.game
 
     def play(self, command: engine.Command) -> ArtemUi:
         """Play an engine command from the action list with up/down/ok only."""
@@ -166,50 +168,3 @@ def demo_game(driver: Driver, stop: Callable[[engine.State], bool] | None = None
 
 
 # gallery samples ---------------------------------------------------------------------------
-SAMPLE_SEED = 11
-TARGET_SEED = 6  # seat 2 of the demonstration game of this seed reaches 15 points
-TIE_SEED = 3  # this demonstration game runs out of colour tiles with seats 1 and 2 level
-
-
-@cache
-def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
-    app = ArtemApp()
-    ctx = Context(settings=Settings(), resources=Resources())
-    out: list[tuple[str, ArtemUi]] = []
-    d = Driver(app, app.start(replace(ctx, seed=SAMPLE_SEED)), ctx)
-    out.append(("setup", d.ui))
-    variants = Driver(app, d.ui, ctx)
-    out.append(("setup-variants", variants.press("down", "ok", "down", "ok", "down", "down")))
-    out.append(("phase1", d.press("up", "ok")))
-    out.append(("actions", d.press("ok")))
-    out.append(("move-row", d.press("down", "ok", "down", "down")))
-    d.press("ok", "down", "down", "down", "ok", "down")
-    out.append(("flip-tile", d.press("ok", "down", "down")))
-    out.append(("flip-pair", d.press("ok", "down")))
-    d.press("back", "back", "back")
-    demo_game(d, stop=lambda g: g.turn == 4 and g.phase == "play")
-    while isinstance(demo_choice(d.ui.game), engine.Flip | engine.Move):  # type: ignore[arg-type]
-        d.play(demo_choice(d.ui.game))  # type: ignore[arg-type]
-    d.trail.clear()
-    d.play(demo_choice(d.ui.game))  # type: ignore[arg-type]
-    out.append(("claim-colour", next(u for _, u in d.trail if u.mode == "colour")))
-    out.append(("claim-run", d.trail[-2][1]))
-    out.append(("after-claim", d.ui))
-    v = Driver(app, variants.press("ok"), ctx)
-    out.append(("all-in-play-3", v.press("ok", "ok", "ok", "ok", "down", "ok")))
-    out.append(("relative-seat-2", v.play(engine.EndTurn())))
-    out.append(("relative-seat-3", v.play(engine.EndTurn())))
-    for name, seed in (("over-target", TARGET_SEED), ("over-tie", TIE_SEED)):
-        over = Driver(app, app.start(replace(ctx, seed=seed)), ctx)
-        over.press("up", "ok")
-        out.append((name, demo_game(over)))
-    main = Driver(app, app.start(replace(ctx, seed=SAMPLE_SEED)), ctx)
-    main.press("up", "ok")
-    demo_game(main, stop=lambda g: g.turn == 7)
-    out.append(("over-main-deck", main.play(engine.MainDeckOut())))
-    return tuple(out)
-
-
-def sample_states(app: ArtemApp, ctx: Context) -> Sequence[Sample[ArtemUi]]:
-    """The gallery's Artem screens."""
-    return [Sample(name, ui) for name, ui in _sample_states()]

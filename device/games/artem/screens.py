@@ -2,40 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
 
 from device.games.artem.artem_data import colour_info
 from device.games.artem.tiles import draw_tile
+from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run, neighbours
 from device.render.frame import Frame
 from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from engine import artem as engine
 from engine.artem_board import SIZE
 
-if TYPE_CHECKING:
-    from device.contract import Context
-    from device.games.artem.app import ArtemUi
+Keys = Mapping[str, str]
 
 # Where the direction marker (the board's top) appears in a seat's picture.
 MARKER_EDGE = {"bottom": "top", "left": "left", "top": "bottom", "right": "right"}
 
 
-def render(ui: ArtemUi, ctx: Context, frame: Frame) -> None:
-    """Draw the Artem screen the table is on."""
-    {"setup": _setup, "board": _board, "over": _over}[ui.screen](ui, ctx, frame)
+def render(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
+    """Draw the Artem screen the table is on, with these soft-key labels."""
+    {"setup": _setup, "board": _board, "over": _over}[ui.screen](ui, lang, keys, frame)
 
 
 # setup -----------------------------------------------------------------------------------
-def _setup(ui: ArtemUi, ctx: Context, frame: Frame) -> None:
-    from device.games.artem.app import SETUP_ITEMS
-
-    lang, draft = ctx.lang, ui.draft
+def _setup(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
+    draft = ui.draft
     frame.header(T(lang, "artem.setup"))
-    starting = SETUP_ITEMS[ui.cursor] == "start"
-    frame.softkeys({"up": T(lang, "key.up"), "down": T(lang, "key.down"),
-                    "ok": T(lang, "artem.key.start" if starting else "key.change"),
-                    "back": T(lang, "key.home")})
+    frame.softkeys(keys)
     on_off = {True: T(lang, "on"), False: T(lang, "off")}
     flip_back = "artem.flip_back.on" if draft.flip_back_allowed else "artem.flip_back.off"
     values = [str(draft.players), on_off[draft.all_in], on_off[draft.relative_directions],
@@ -45,36 +38,16 @@ def _setup(ui: ArtemUi, ctx: Context, frame: Frame) -> None:
 
 
 # the board screen ------------------------------------------------------------------------
-def _board(ui: ArtemUi, ctx: Context, frame: Frame) -> None:
+def _board(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = ui.game
     assert game is not None
-    lang = ctx.lang
-    frame.softkeys(_keys(ui, lang))
+    frame.softkeys(keys)
     left, top, right, bottom = frame.content
     board_side = min(bottom - top, (right - left) * 3 // 5)
     board_box = (left, top, left + board_side, bottom)
     gap = frame.px(4)
     _draw_board(ui, game, frame, board_box, lang)
     _panel(ui, game, frame, (board_box[2] + gap, top, right, bottom), lang)
-
-
-def _keys(ui: ArtemUi, lang: str) -> dict[str, str]:
-    up, down = T(lang, "key.up"), T(lang, "key.down")
-    back = T(lang, "key.back")
-    if ui.mode == "actions":
-        return {"up": up, "down": down, "ok": T(lang, "key.ok"), "back": T(lang, "key.home")}
-    if ui.mode in ("col", "end"):
-        up, down = T(lang, "artem.key.left"), T(lang, "artem.key.right")
-    if ui.mode in ("colour", "pair"):
-        up, down = T(lang, "key.prev"), T(lang, "key.next")
-    ok = T(lang, "artem.key.pick")
-    if ui.mode == "row" and ui.card in ("move1", "move2"):
-        ok = T(lang, "artem.key.slide")
-    elif ui.mode == "pair":
-        ok = T(lang, "artem.key.flip")
-    elif ui.mode == "end":
-        ok = T(lang, "artem.key.claim")
-    return {"up": up, "down": down, "ok": ok, "back": back}
 
 
 def _draw_board(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -> None:
@@ -130,8 +103,6 @@ def _draw_marker(frame: Frame, board: Box, depth: int, edge: str) -> None:
 
 
 def _draw_cursor(ui: ArtemUi, frame: Frame, x0: int, y0: int, cell: int) -> None:
-    from device.games.artem.app import neighbours
-
     if ui.mode in ("actions", "colour"):
         return
     row, col = ui.row, ui.col
@@ -219,8 +190,6 @@ def _scores(frame: Frame, game: engine.State, box: Box, lang: str) -> int:
 
 def _action_list(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -> None:
     """The cards and turn actions, with notes (phase 1's task, the last play) if room."""
-    from device.games.artem.app import actions
-
     listed = actions(game)
     items = [T(lang, f"artem.act.{a}") for a in listed]
     left, top, right, bottom = box
@@ -274,8 +243,6 @@ def _notes(game: engine.State, lang: str) -> list[str]:
 
 def _pick(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -> None:
     """The question of the current step and what the pick would do."""
-    from device.games.artem.app import cell_name, claim_run, neighbours
-
     left, top, right, bottom = box
     pad = frame.px(3)
     card = T(lang, f"artem.act.{ui.card}")
@@ -333,14 +300,13 @@ def _centred(frame: Frame, box: Box, text: str, max_px: int, weight: str = "semi
     frame.text((x, y), text, px, weight, fill=fill)
 
 
-def _over(ui: ArtemUi, ctx: Context, frame: Frame) -> None:
+def _over(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = ui.game
     assert game is not None
-    lang = ctx.lang
     result = engine.outcome(game)
     assert result is not None
     frame.header(T(lang, "artem.over"))
-    frame.softkeys({"ok": T(lang, "artem.key.new"), "back": T(lang, "key.home")})
+    frame.softkeys(keys)
     left, top, right, bottom = frame.content
     pad = frame.px(4)
     if result.tied:
