@@ -12,7 +12,8 @@ from device.games.artbox.ui import ArtboxUi, Options
 from device.render.frame import Frame
 from device.widgets.bindings import Bindings, KeyedApp
 from device.widgets.countdown import countdown_deadline, countdown_tick
-from engine import artbox as engine
+from engine.artbox import ARTBOX
+from engine.artbox.commands import TimeUp
 
 
 class ArtboxApp(KeyedApp[ArtboxUi]):
@@ -34,7 +35,7 @@ class ArtboxApp(KeyedApp[ArtboxUi]):
     def result(self, state: ArtboxUi) -> GameResult | None:
         """Victory tokens per seat and the winner, once the game is over."""
         game = state.game
-        outcome = engine.outcome(game) if game is not None else None
+        outcome = ARTBOX.outcome(game) if game is not None else None
         if game is None or outcome is None:
             return None
         seats = tuple(f"Seat {s}" for s in range(1, game.setup.players + 1))
@@ -72,7 +73,7 @@ class ArtboxApp(KeyedApp[ArtboxUi]):
         _, sounds, finished = countdown_tick(state.game.sandglass, ctx.now_ms)
         if not finished:
             return Reply(state, sounds=sounds)
-        game = engine.apply(state.game, engine.TimeUp(ctx.now_ms))
+        game = ARTBOX.apply(state.game, TimeUp(ctx.now_ms))
         return Reply(replace(state, game=game, cursor=0, view="words"), sounds=sounds)
 
     def screen_key(self, state: ArtboxUi) -> str:

@@ -17,8 +17,21 @@ from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, stay
 from device.widgets.cursor import wrapped
 from device.wordpacks import WordPackError, builtin_deck, load_pack, merge_decks
-from engine import artbox as engine
-from engine import artbox_view as view
+from engine.artbox import ARTBOX
+from engine.artbox.commands import (
+    Command,
+    ConfirmSlot,
+    Continue,
+    Finish,
+    Pick,
+    Roll,
+    ShowWords,
+    StartSandglass,
+    ToggleEligible,
+    ToggleGuess,
+)
+from engine.artbox.state import State
+from engine.artbox.view import claim_for, shows_secret, still_drawing, tokens_taken
 from engine.dice import tally
 from engine.errors import IllegalCommand
 
@@ -40,7 +53,7 @@ def word_deck(ctx: Context) -> tuple[str, ...]:
     return merge_decks(builtin_deck(ctx.settings.word_language), *packs)
 
 
-def shapes_text(lang: str, game: engine.State) -> str:
+def shapes_text(lang: str, game: State) -> str:
     """The roll in words ("2 x circle, 1 x line")."""
     return ", ".join(f"{n} x {T(lang, 'shape.' + face)}" for face, n in tally(game.faces))
 
@@ -49,14 +62,14 @@ def _move(button: str, count: int, label: str) -> Binding[ArtboxUi]:
     return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count))), label)
 
 
-def _apply(ui: ArtboxUi, command: engine.Command, label: str, **changes: Any) -> Reply[ArtboxUi]:
+def _apply(ui: ArtboxUi, command: Command, label: str, **changes: Any) -> Reply[ArtboxUi]:
     """Apply a command; a new phase or slot resets the cursors; leaving a secret hides it."""
     assert ui.game is not None
-    game = engine.apply(ui.game, command)
+    game = ARTBOX.apply(ui.game, command)
     if game.phase != ui.game.phase or game.slot_index != ui.game.slot_index:
         changes = {"cursor": 0, "marks": (), "view": "words", **changes}
     return Reply(replace(ui, game=game, **changes), label=label,
-                 hide_secret=view.shows_secret(ui.game) and not view.shows_secret(game))
+                 hide_secret=shows_secret(ui.game) and not shows_secret(game))
 
 
 # ----- setup -------------------------------------------------------------------------------
@@ -85,7 +98,7 @@ def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
         setup = table_setup(ui.options, word_deck(ctx), ctx.resources.shape_dice)
     except (WordPackError, ValueError) as exc:
         return Reply(ui, error=str(exc))
-    game = engine.new_game(setup, ui.seed ^ ui.games)
+    game = ARTBOX.new_game(setup, ui.seed ^ ui.games)
     started = replace(ui, game=game, cursor=0, marks=(), view="words", games=ui.games + 1)
     return Reply(started, label=T(ctx.lang, "artbox.started", n=setup.players))
 
@@ -93,21 +106,21 @@ def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
 # ----- step 1: dealing and dice ------------------------------------------------------------
 
 
-def _deal_cover(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
+def _deal_cover(ui: ArtboxUi, game: State, lang: str) -> Keys:
     def show(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        return _apply(u, engine.ShowWords(), T(c.lang, "artbox.looked", seat=game.dealing_seat), cursor=0, marks=())
+        return _apply(u, ShowWords(), T(c.lang, "artbox.looked", seat=game.dealing_seat), cursor=0, marks=())
 
     return {"ok": Binding(show, T(lang, "artbox.show")), f"seat{game.dealing_seat}": Binding(show)}
 
 
-def _deal_pick(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
+def _deal_pick(ui: ArtboxUi, game: State, lang: str) -> Keys:
     two = game.setup.drawings_each == 2
 
     def tick(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         marks = tuple(sorted(set(u.marks) ^ {u.cursor}))
         if len(marks) < game.setup.drawings_each:
             return Reply(replace(u, marks=marks))
-        return _apply(u, engine.Pick(marks), T(c.lang, "artbox.chose", seat=game.dealing_seat))
+        return _apply(u, Pick(marks), T(c.lang, "artbox.chose", seat=game.dealing_seat))
 
     size = game.setup.words_dealt
     return {"up": _move("up", size, T(lang, "key.prev")), "down": _move("down", size, T(lang, "key.next")),
@@ -115,9 +128,9 @@ def _deal_pick(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
             "back": Binding(go_home)}  # unlabelled: the dealt words stay private
 
 
-def _roll(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
+def _roll(ui: ArtboxUi, game: State, lang: str) -> Keys:
     def roll(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        rolled = engine.apply(game, engine.Roll(c.now_ms))
+        rolled = ARTBOX.apply(game, Roll(c.now_ms))
         label = T(c.lang, "dice.rolled", what=shapes_text(c.lang, rolled))
         return Reply(replace(u, game=rolled, cursor=0), label=label)
 
@@ -127,10 +140,10 @@ def _roll(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
 # ----- step 2: drawing ---------------------------------------------------------------------
 
 
-def _drawing(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
+def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
     if game.setup.simplified:  # the sand decides; no number tokens
         return {}
-    waiting = view.still_drawing(game)
+    waiting = still_drawing(game)
 
     def finish(seat_of: Callable[[ArtboxUi], int | None]) -> Callable[[ArtboxUi, Context], Reply[ArtboxUi]]:
         def action(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
@@ -138,7 +151,7 @@ def _drawing(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
             if seat is None:
                 return Reply(u)
             token = len(game.finish.seats) + 1 if game.finish else 1
-            return _apply(u, engine.Finish(seat), T(c.lang, "order.took", seat=seat, token=token), cursor=0)
+            return _apply(u, Finish(seat), T(c.lang, "order.took", seat=seat, token=token), cursor=0)
         return action
 
     def chosen(u: ArtboxUi) -> int | None:
@@ -147,7 +160,7 @@ def _drawing(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
     keys: Keys = {
         "up": Binding(_move("up", len(waiting), "").action if waiting else stay, T(lang, "key.prev")),
         "down": Binding(_move("down", len(waiting), "").action if waiting else stay, T(lang, "key.next")),
-        "ok": Binding(finish(chosen), T(lang, "order.take", n=len(view.tokens_taken(game)) + 1)),
+        "ok": Binding(finish(chosen), T(lang, "order.take", n=len(tokens_taken(game)) + 1)),
     }
     for seat in SEATS:
         keys[f"seat{seat}"] = Binding(finish(lambda u, s=seat: s))
@@ -157,14 +170,14 @@ def _drawing(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
 # ----- step 3: guessing --------------------------------------------------------------------
 
 
-def _guessing(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
+def _guessing(ui: ArtboxUi, game: State, lang: str) -> Keys:
     def flip_view(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         return Reply(replace(u, view="timer" if u.view == "words" else "words"))
 
     def start_glass(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         if game.sandglass.status != "idle":
             return Reply(u)
-        return _apply(u, engine.StartSandglass(c.now_ms), T(c.lang, "glass.started"))
+        return _apply(u, StartSandglass(c.now_ms), T(c.lang, "glass.started"))
 
     other = T(lang, "artbox.view_timer") if ui.view == "words" else T(lang, "artbox.view_words")
     ok_label = "" if game.sandglass.status == "running" else T(lang, "artbox.glass")
@@ -178,16 +191,16 @@ def _guessing(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
 # ----- step 4: identify and award ----------------------------------------------------------
 
 
-def _identify(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
+def _identify(ui: ArtboxUi, game: State, lang: str) -> Keys:
     items = identify_items(game)
     item = items[min(ui.cursor, len(items) - 1)]
     slot = game.slots[game.slot_index]
 
     def confirm(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        return _apply(u, engine.ConfirmSlot(), T(c.lang, "artbox.slot_done", slot=game.slot_index + 1))
+        return _apply(u, ConfirmSlot(), T(c.lang, "artbox.slot_done", slot=game.slot_index + 1))
 
     def toggle(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        return _apply(u, engine.ToggleEligible(), T(c.lang, "artbox.marked", slot=game.slot_index + 1))
+        return _apply(u, ToggleEligible(), T(c.lang, "artbox.marked", slot=game.slot_index + 1))
 
     def on_seat(seat: int) -> Callable[[ArtboxUi, Context], Reply[ArtboxUi]]:
         return lambda u, c: _seat_on_slot(u, game, seat, c.lang)
@@ -205,35 +218,35 @@ def _identify(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
     return keys
 
 
-def _seat_on_slot(ui: ArtboxUi, game: engine.State, seat: int, lang: str) -> Reply[ArtboxUi]:
+def _seat_on_slot(ui: ArtboxUi, game: State, seat: int, lang: str) -> Reply[ArtboxUi]:
     """The first seat pressed on a slot drew it; any other seat pressed guessed it right (a toggle)."""
     slot = game.slots[game.slot_index]
     if not slot.author or slot.author == seat:
-        claim = view.claim_for(game, seat)
+        claim = claim_for(game, seat)
         if claim is None:
             raise IllegalCommand(f"seat {seat} already claimed", "artbox_claimed", seat=seat)
         if slot.author == seat and claim.word == slot.word:
             return Reply(ui)
         return _apply(ui, claim, T(lang, "artbox.claimed", seat=seat, slot=game.slot_index + 1))
     key = "artbox.unguessed" if seat in slot.guessers else "artbox.guessed"
-    return _apply(ui, engine.ToggleGuess(seat), T(lang, key, seat=seat))
+    return _apply(ui, ToggleGuess(seat), T(lang, key, seat=seat))
 
 
-def _continue(ui: ArtboxUi, game: engine.State, lang: str) -> Keys:
+def _continue(ui: ArtboxUi, game: State, lang: str) -> Keys:
     """Pencils down, awards, scoreboard and game over: ok goes on."""
     def go_on(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         if game.phase == "over":  # a new game with the same options
             return Reply(replace(u, game=None, cursor=0))
         if game.phase == "scoreboard":
-            return _apply(u, engine.Continue(), T(c.lang, "artbox.new_round", n=game.round + 1))
-        return _apply(u, engine.Continue(), T(c.lang, "artbox.continued"))
+            return _apply(u, Continue(), T(c.lang, "artbox.new_round", n=game.round + 1))
+        return _apply(u, Continue(), T(c.lang, "artbox.continued"))
 
     label = {"pencils_down": "artbox.check", "awards": "key.ok", "scoreboard": "artbox.next_round",
              "over": "artbox.new_game"}.get(game.phase, "key.ok")
     return {"ok": Binding(go_on, T(lang, label))}
 
 
-PHASES: dict[str, Callable[[ArtboxUi, engine.State, str], Keys]] = {
+PHASES: dict[str, Callable[[ArtboxUi, State, str], Keys]] = {
     "deal_cover": _deal_cover, "deal_pick": _deal_pick, "roll": _roll, "drawing": _drawing,
     "guessing": _guessing, "identify": _identify,
 }

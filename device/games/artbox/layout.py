@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from device.render.shapes import Box
 from device.strings.all import STRINGS as T
-from engine import artbox as engine
+from engine.artbox.state import State
 
 
 def inset(box: Box, pad: int) -> Box:
@@ -23,11 +23,11 @@ def split_rows(box: Box, *weights: int) -> list[Box]:
     return out
 
 
-def round_title(lang: str, game: engine.State) -> str:
+def round_title(lang: str, game: State) -> str:
     """The header's "Round n"."""
     return T(lang, "artbox.round", n=game.round)
 
 
-def maestro(lang: str, game: engine.State) -> str:
+def maestro(lang: str, game: State) -> str:
     """The header's note naming the Maestro."""
     return T(lang, "artbox.maestro_short", seat=game.maestro)

@@ -9,9 +9,10 @@ from device.games.artbox.ui import ArtboxUi, identify_items
 from device.render.frame import Frame
 from device.render.shapes import Box
 from device.strings.all import STRINGS as T
-from engine import artbox as engine
-from engine import artbox_view as view
-from engine.artbox_awards import Verdict
+from engine.artbox import ARTBOX
+from engine.artbox.awards import Verdict
+from engine.artbox.state import State
+from engine.artbox.view import scoreboard, slot_word
 
 Keys = Mapping[str, str]
 
@@ -19,7 +20,7 @@ Keys = Mapping[str, str]
 # ----- step 4: identify and award ------------------------------------------------------
 
 
-def identify(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     index = game.slot_index
     slot = game.slots[index]
     frame.header(T(lang, "artbox.drawing_of", slot=index + 1, n=len(game.slots)),
@@ -29,7 +30,7 @@ def identify(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Fra
     frame.softkeys(keys)
     box = inset(frame.content, frame.px(2))
     top, middle, chips = split_rows(box, 5, 3, 4)
-    word = view.slot_word(game, index)
+    word = slot_word(game, index)
     if not slot.author:
         frame.fit(top, T(lang, "artbox.who_drew", slot=index + 1), weight="bold")
     elif word is None:
@@ -44,7 +45,7 @@ def identify(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Fra
     _identify_chips(frame, chips, lang, game, items, item)
 
 
-def _identify_chips(frame: Frame, box: Box, lang: str, game: engine.State,
+def _identify_chips(frame: Frame, box: Box, lang: str, game: State,
                     items: Sequence[str], current: str) -> None:
     """Seat chips (author outlined twice, right guesses filled), then the Maestro's actions."""
     slot = game.slots[game.slot_index]
@@ -78,7 +79,7 @@ def _identify_chips(frame: Frame, box: Box, lang: str, game: engine.State,
         x += w + gap
 
 
-def verdict_lines(lang: str, game: engine.State, verdict: Verdict) -> tuple[str, str]:
+def verdict_lines(lang: str, game: State, verdict: Verdict) -> tuple[str, str]:
     """The headline ("Drawing token: seat 2") and why, for one verdict."""
     colour = "red" if game.setup.experienced and verdict.kind == "drawing" else (
         "grey" if game.setup.experienced else "plain")
@@ -100,7 +101,7 @@ def verdict_lines(lang: str, game: engine.State, verdict: Verdict) -> tuple[str,
     return headline, why
 
 
-def awards(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def awards(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.awards')}")
     frame.softkeys(keys)
     assert game.last_round is not None
@@ -113,7 +114,7 @@ def awards(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame
         frame.fit(why, reason, max_px=frame.body, align="left")
 
 
-def scores(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def scores(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     over = game.phase == "over"
     setup = game.setup
     goal = (T(lang, "artbox.goal_exp", each=setup.experienced_goal[0],
@@ -123,7 +124,7 @@ def scores(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame
     frame.header(title, goal)
     frame.softkeys(keys)
     box = inset(frame.content, frame.px(2))
-    result = engine.outcome(game)
+    result = ARTBOX.outcome(game)
     if over and result is not None:
         banner, box = split_rows(box, 2, 5)
         who = ", ".join(T(lang, "seat.short", seat=s) for s in result.winners)
@@ -132,9 +133,9 @@ def scores(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame
     _score_grid(frame, box, lang, game)
 
 
-def _score_grid(frame: Frame, box: Box, lang: str, game: engine.State) -> None:
+def _score_grid(frame: Frame, box: Box, lang: str, game: State) -> None:
     """One cell per seat: the seat, its tokens (red/grey when experienced), M for the Maestro."""
-    lines = view.scoreboard(game)
+    lines = scoreboard(game)
     cols = 4 if len(lines) > 4 else len(lines)
     rows = -(-len(lines) // cols)
     left, top, right, bottom = box

@@ -12,8 +12,8 @@ from device.render.shapes import Box
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
 from device.widgets.drawing import draw_shape_groups
-from engine import artbox as engine
-from engine import artbox_view as view
+from engine.artbox.state import State
+from engine.artbox.view import hand, still_drawing, tokens_taken
 from engine.dice import SHAPES
 
 Keys = Mapping[str, str]
@@ -69,7 +69,7 @@ def _setup(ui: ArtboxUi, lang: str, keys: Keys, frame: Frame) -> None:
 # ----- step 1: dealing and dice --------------------------------------------------------
 
 
-def _deal_cover(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def _deal_cover(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     seat = game.dealing_seat
     frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.deal')}", maestro(lang, game))
     frame.softkeys(keys)
@@ -78,8 +78,8 @@ def _deal_cover(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: 
     frame.fit(small, T(lang, "artbox.press_to_see", seat=seat), max_px=frame.body)
 
 
-def _deal_pick(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
-    seat, words = game.dealing_seat, view.hand(game)
+def _deal_pick(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    seat, words = game.dealing_seat, hand(game)
     two = game.setup.drawings_each == 2
     title = T(lang, "artbox.keep_two" if two else "artbox.keep_one", seat=seat)
     frame.header(title)
@@ -104,7 +104,7 @@ def _deal_pick(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: F
                   max_px=frame.large * 2, weight="bold", align="left", fill=fill)
 
 
-def _roll(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.step_roll')}",
                  maestro(lang, game))
     frame.softkeys(keys)
@@ -125,12 +125,12 @@ def _shape_names(lang: str) -> dict[str, str]:
     return {shape: T(lang, f"shape.{shape}") for shape in SHAPES}
 
 
-def _drawing(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     setup = game.setup
     simplified = setup.simplified
     right = clock_text(game.sandglass.remaining_ms(now)) if simplified else ""
     frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.step_draw')}", right)
-    waiting = view.still_drawing(game)
+    waiting = still_drawing(game)
     frame.softkeys(keys)
     box = inset(frame.content, frame.px(2))
     notes = []
@@ -151,7 +151,7 @@ def _drawing(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Fra
     draw_shape_groups(frame, shapes, game.faces, _shape_names(lang))
     if notes:
         frame.fit(note, " · ".join(notes), max_px=frame.small, weight="bold")
-    _token_row(frame, tokens, lang, view.tokens_taken(game), waiting, ui.cursor)
+    _token_row(frame, tokens, lang, tokens_taken(game), waiting, ui.cursor)
 
 
 def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int]],
@@ -185,7 +185,7 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
 # ----- step 3: guessing ----------------------------------------------------------------
 
 
-def _guessing(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def _guessing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     glass = game.sandglass
     running = glass.status == "running"
     right = clock_text(glass.remaining_ms(now)) if running else ""
@@ -238,7 +238,7 @@ def _word_grid(frame: Frame, box: Box, words: Sequence[str]) -> None:
         frame.text((x, y), word, px, "bold", anchor="lm")
 
 
-def _pencils_down(ui: ArtboxUi, game: engine.State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def _pencils_down(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     frame.header(T(lang, "artbox.step_guess"), clock_text(0))
     frame.softkeys(keys)
     big, small = split_rows(inset(frame.content, frame.px(4)), 3, 1)

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from engine import artbox as engine
-from engine.artbox_setup import GuessTieBreak, Setup, SimplifiedGoal
+from engine.artbox.setup import GuessTieBreak, Setup, SimplifiedGoal
+from engine.artbox.state import State
 from engine.dice import Die
 
 Choice = Literal["edition", "number_token", "drawing_then_number_token", "lower_by_2",
@@ -44,7 +44,7 @@ class ArtboxUi:
 
     options: Options
     seed: int
-    game: engine.State | None = None
+    game: State | None = None
     cursor: int = 0  # setup row / dealt word / waiting seat / identify item
     marks: tuple[int, ...] = ()  # words ticked so far in a three-word pick
     view: View = "words"
@@ -91,7 +91,7 @@ def _goal(choice: Choice) -> SimplifiedGoal | None:
     return None
 
 
-def identify_items(game: engine.State) -> tuple[str, ...]:
+def identify_items(game: State) -> tuple[str, ...]:
     """What up/down walk through while identifying: the seats, then the Maestro's actions."""
     items = [f"seat{s}" for s in range(1, game.setup.players + 1)]
     if game.setup.can_mark_ineligible:

@@ -10,8 +10,10 @@ from device.games.artem.artem_data import default_colours
 from device.games.artem.ui import ArtemUi
 from device.render.frame import Frame
 from device.widgets.bindings import Bindings, KeyedApp
-from engine import artem as engine
-from engine.artem_board import SIZE
+from engine.artem import ARTEM
+from engine.artem.board import SIZE
+from engine.artem.setup import Setup
+from engine.artem.view import tiles_in_play, tiles_on_board
 
 
 class ArtemApp(KeyedApp[ArtemUi]):
@@ -24,7 +26,7 @@ class ArtemApp(KeyedApp[ArtemUi]):
 
     def start(self, ctx: Context) -> ArtemUi:
         """The setup screen, with the colour deck from device/games/artem/artem.toml."""
-        draft = engine.Setup(colours=default_colours().tile_colours())
+        draft = Setup(colours=default_colours().tile_colours())
         return ArtemUi(draft=draft, seed=ctx.seed)
 
     def in_progress(self, state: ArtemUi) -> bool:
@@ -34,7 +36,7 @@ class ArtemApp(KeyedApp[ArtemUi]):
     def result(self, state: ArtemUi) -> GameResult | None:
         """Scores and winners (ties share the win) once the game is over."""
         game = state.game
-        outcome = engine.outcome(game) if game is not None else None
+        outcome = ARTEM.outcome(game) if game is not None else None
         if game is None or outcome is None:
             return None
         seats = tuple(f"Seat {s}" for s in range(1, game.setup.players + 1))
@@ -49,9 +51,9 @@ class ArtemApp(KeyedApp[ArtemUi]):
             return broken if state.screen == "setup" else ["no game behind the board"]
         if (state.screen == "over") != (game.phase == "over") and state.screen != "setup":
             broken.append(f"screen {state.screen} in phase {game.phase}")
-        if engine.tiles_in_play(game) != game.setup.total_tiles:
+        if tiles_in_play(game) != game.setup.total_tiles:
             broken.append("tiles lost or gained")
-        if game.phase != "over" and len(engine.tiles_on_board(game)) != SIZE * SIZE:
+        if game.phase != "over" and len(tiles_on_board(game)) != SIZE * SIZE:
             broken.append("the board does not hold 36 tiles")
         if state.mode != "actions" and state.screen != "board":
             broken.append(f"picking ({state.mode}) off the board screen")

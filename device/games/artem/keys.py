@@ -28,8 +28,13 @@ from device.i18n import explain
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home
 from device.widgets.cursor import wrapped
-from engine import artem as engine
-from engine.artem_board import SIZE
+from engine.artem import ARTEM
+from engine.artem.board import SIZE
+from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move
+from engine.artem.refusals import PlayRefused, Refusal, card_refusal
+from engine.artem.rules import claim_points
+from engine.artem.state import State
+from engine.artem.view import play_number, run_in_view
 from engine.errors import IllegalCommand
 from engine.rng import Rng
 
@@ -54,10 +59,10 @@ def refusal_text(exc: IllegalCommand, lang: str) -> str:
     return explain(T, lang, IllegalCommand(str(exc), exc.code, **params))
 
 
-def _play(ui: ArtemUi, command: engine.Command, label: str) -> Reply[ArtemUi]:
+def _play(ui: ArtemUi, command: Command, label: str) -> Reply[ArtemUi]:
     """Apply an engine command; the cursor goes back to the action list."""
     assert ui.game is not None
-    game = engine.apply(ui.game, command)
+    game = ARTEM.apply(ui.game, command)
     screen: Screen = "over" if game.phase == "over" else "board"
     return Reply(replace(ui, game=game, screen=screen, mode="actions", card=""), label=label)
 
@@ -77,7 +82,7 @@ def _setup(ui: ArtemUi, lang: str) -> Keys:
                        T(lang, f"key.{button}"))
 
     def start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        game = engine.new_game(u.draft, u.seed)
+        game = ARTEM.new_game(u.draft, u.seed)
         fresh = replace(u, game=game, screen="board", cursor=0, mode="actions", card="")
         return Reply(fresh, label=T(c.lang, "artem.started", n=u.draft.players))
 
@@ -100,7 +105,7 @@ def _over(lang: str) -> Keys:
 # ----- the board ---------------------------------------------------------------------------
 
 
-def _actions(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
+def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
     listed = actions(game)
     cursor = min(ui.cursor, len(listed) - 1)
     action, seat = listed[cursor], game.seat
@@ -111,22 +116,22 @@ def _actions(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
 
     def take(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         if action == "drawn":
-            return _play(u, engine.BeginPlays(), T(c.lang, "artem.drew", seat=seat))
+            return _play(u, BeginPlays(), T(c.lang, "artem.drew", seat=seat))
         if action == "end_turn":
-            after = _play(u, engine.EndTurn(), T(c.lang, "artem.ended", seat=seat))
+            after = _play(u, EndTurn(), T(c.lang, "artem.ended", seat=seat))
             return replace(after, state=replace(after.state, cursor=0))
         if action == "main_out":
-            return _play(u, engine.MainDeckOut(), T(c.lang, "artem.main_out_label"))
-        why = engine.card_refusal(game, claim=action == "claim")
+            return _play(u, MainDeckOut(), T(c.lang, "artem.main_out_label"))
+        why = card_refusal(game, claim=action == "claim")
         if why is not None:
-            raise engine.PlayRefused(why)
+            raise PlayRefused(why)
         return Reply(replace(u, cursor=cursor, card=as_card(action), mode=mode_for(action)))
 
     return {"up": move("up"), "down": move("down"), "ok": Binding(take, T(lang, "key.ok")),
             "back": Binding(go_home, T(lang, "key.home"))}
 
 
-def _colour(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
+def _colour(ui: ArtemUi, game: State, lang: str) -> Keys:
     count = len(game.setup.colours)
 
     def move(button: str) -> Binding[ArtemUi]:
@@ -137,7 +142,7 @@ def _colour(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
             "back": Binding(_to("actions").action, T(lang, "key.back"))}
 
 
-def _row(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
+def _row(ui: ArtemUi, game: State, lang: str) -> Keys:
     def move(button: str) -> Binding[ArtemUi]:
         return Binding(lambda u, c: Reply(replace(u, row=wrapped(u.row, button, SIZE))), T(lang, f"key.{button}"))
 
@@ -146,7 +151,7 @@ def _row(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
 
         def slide(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
             label = T(c.lang, "artem.moved", seat=game.seat, row=u.row + 1, n=steps)
-            return _play(u, engine.Move(u.row, steps), label)
+            return _play(u, Move(u.row, steps), label)
 
         ok = Binding(slide, T(lang, "artem.key.slide"))
     else:
@@ -155,7 +160,7 @@ def _row(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
     return {"up": move("up"), "down": move("down"), "ok": ok, "back": Binding(back, T(lang, "key.back"))}
 
 
-def _col(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
+def _col(ui: ArtemUi, game: State, lang: str) -> Keys:
     def move(button: str) -> Binding[ArtemUi]:
         return Binding(lambda u, c: Reply(replace(u, col=wrapped(u.col, button, SIZE))),
                        T(lang, "artem.key.left" if button == "up" else "artem.key.right"))
@@ -163,17 +168,17 @@ def _col(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
     def pick(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         if u.card != "claim":
             return Reply(replace(u, mode="pair", pick=0))
-        start, length = engine.run_in_view(game, (u.row, u.col))
+        start, length = run_in_view(game, (u.row, u.col))
         last = max(u.col + 1, start + length - 1)
         if last >= SIZE:
-            raise engine.PlayRefused(engine.Refusal("off_board"))
+            raise PlayRefused(Refusal("off_board"))
         return Reply(replace(u, mode="end", pick=last))
 
     return {"up": move("up"), "down": move("down"), "ok": Binding(pick, T(lang, "artem.key.pick")),
             "back": Binding(_to("row").action, T(lang, "key.back"))}
 
 
-def _pair(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
+def _pair(ui: ArtemUi, game: State, lang: str) -> Keys:
     near = neighbours(ui.card, (ui.row, ui.col))
 
     def move(button: str) -> Binding[ArtemUi]:
@@ -183,13 +188,13 @@ def _pair(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
     def flip(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         first, second = (u.row, u.col), near[u.pick % len(near)]
         label = T(c.lang, "artem.flipped", seat=game.seat, a=cell_name(first), b=cell_name(second))
-        return _play(u, engine.Flip(FLIP_KIND[u.card], first, second), label)
+        return _play(u, Flip(FLIP_KIND[u.card], first, second), label)
 
     return {"up": move("up"), "down": move("down"), "ok": Binding(flip, T(lang, "artem.key.flip")),
             "back": Binding(_to("col").action, T(lang, "key.back"))}
 
 
-def _end(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
+def _end(ui: ArtemUi, game: State, lang: str) -> Keys:
     def move(button: str) -> Binding[ArtemUi]:
         def action(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
             return Reply(replace(u, pick=u.col + 1 + wrapped(u.pick - u.col - 1, button, SIZE - 1 - u.col)))
@@ -198,9 +203,9 @@ def _end(ui: ArtemUi, game: engine.State, lang: str) -> Keys:
     def claim(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         colour = game.setup.colours[u.colour].id
         start, length = claim_run(u)
-        points = engine.claim_points(length, engine.play_number(game)) if 2 <= length <= 6 else 0
+        points = claim_points(length, play_number(game)) if 2 <= length <= 6 else 0
         label = T(c.lang, "artem.claimed", seat=game.seat, n=length, colour=colour_name(c.lang, colour), points=points)
-        return _play(u, engine.Claim(colour, u.row, start, length), label)
+        return _play(u, Claim(colour, u.row, start, length), label)
 
     return {"up": move("up"), "down": move("down"), "ok": Binding(claim, T(lang, "artem.key.claim")),
             "back": Binding(_to("col").action, T(lang, "key.back"))}

@@ -12,7 +12,7 @@ from device.games.artem.drive import Driver, demo_choice, demo_game
 from device.games.artem.ui import ArtemUi
 from device.resources import Resources
 from device.settings import Settings
-from engine import artem as engine
+from engine.artem.commands import EndTurn, Flip, MainDeckOut, Move
 
 SAMPLE_SEED = 11
 TARGET_SEED = 6  # seat 2 of the demonstration game of this seed reaches 15 points
@@ -36,7 +36,7 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
     out.append(("flip-pair", d.press("ok", "down")))
     d.press("back", "back", "back")
     demo_game(d, stop=lambda g: g.turn == 4 and g.phase == "play")
-    while isinstance(demo_choice(d.game), engine.Flip | engine.Move):
+    while isinstance(demo_choice(d.game), Flip | Move):
         d.play(demo_choice(d.game))
     d.trail.clear()
     d.play(demo_choice(d.game))
@@ -45,8 +45,8 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
     out.append(("after-claim", d.ui))
     v = Driver(app, variants.press("ok"), ctx)
     out.append(("all-in-play-3", v.press("ok", "ok", "ok", "ok", "down", "ok")))
-    out.append(("relative-seat-2", v.play(engine.EndTurn())))
-    out.append(("relative-seat-3", v.play(engine.EndTurn())))
+    out.append(("relative-seat-2", v.play(EndTurn())))
+    out.append(("relative-seat-3", v.play(EndTurn())))
     for name, seed in (("over-target", TARGET_SEED), ("over-tie", TIE_SEED)):
         over = Driver(app, app.start(replace(ctx, seed=seed)), ctx)
         over.press("up", "ok")
@@ -54,7 +54,7 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
     main = Driver(app, app.start(replace(ctx, seed=SAMPLE_SEED)), ctx)
     main.press("up", "ok")
     demo_game(main, stop=lambda g: g.turn == 7)
-    out.append(("over-main-deck", main.play(engine.MainDeckOut())))
+    out.append(("over-main-deck", main.play(MainDeckOut())))
     return tuple(out)
 
 

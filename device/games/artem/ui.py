@@ -7,8 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from engine import artem as engine
-from engine.artem_board import SIZE, Cell
+from engine.artem.board import SIZE, Cell
+from engine.artem.commands import FlipCard
+from engine.artem.setup import Setup
+from engine.artem.state import State
 
 Screen = Literal["setup", "board", "over"]
 Mode = Literal["actions", "colour", "row", "col", "pair", "end"]
@@ -18,7 +20,7 @@ SETUP_ITEMS: tuple[str, ...] = ("players", "all_in", "relative", "flip_back", "s
 DRAW_ACTIONS: tuple[str, ...] = ("drawn", "end_turn", "main_out")
 PLAY_ACTIONS: tuple[str, ...] = ("move1", "move2", "flip_h", "flip_v", "flip_w", "claim",
                                  "end_turn")
-FLIP_KIND: dict[str, engine.FlipCard] = {"flip_h": "horizontal", "flip_v": "vertical",
+FLIP_KIND: dict[str, FlipCard] = {"flip_h": "horizontal", "flip_v": "vertical",
                                          "flip_w": "wild"}
 
 
@@ -26,9 +28,9 @@ FLIP_KIND: dict[str, engine.FlipCard] = {"flip_h": "horizontal", "flip_v": "vert
 class ArtemUi:
     """The game (None until started), the setup being chosen, and the cursor's place."""
 
-    draft: engine.Setup
+    draft: Setup
     seed: int
-    game: engine.State | None = None
+    game: State | None = None
     screen: Screen = "setup"
     cursor: int = 0  # setup item, or entry of the action list
     mode: Mode = "actions"
@@ -45,7 +47,7 @@ class ArtemUi:
             raise ValueError("the cursor is off the board")
 
 
-def actions(game: engine.State) -> tuple[str, ...]:
+def actions(game: State) -> tuple[str, ...]:
     """What the action list offers now."""
     return DRAW_ACTIONS if game.phase == "draw" else PLAY_ACTIONS
 
@@ -89,7 +91,7 @@ def as_card(action: str) -> Card:
 
 CARDS: tuple[Card, ...] = ("move1", "move2", "flip_h", "flip_v", "flip_w", "claim")
 # What ok changes on the setup rows that hold a value.
-NEXT_OPTION: dict[str, Callable[[engine.Setup], engine.Setup]] = {
+NEXT_OPTION: dict[str, Callable[[Setup], Setup]] = {
     "players": lambda d: replace(d, players={2: 3, 3: 4, 4: 2}[d.players]),
     "all_in": lambda d: replace(d, all_in=not d.all_in),
     "relative": lambda d: replace(d, relative_directions=not d.relative_directions),

@@ -11,8 +11,9 @@ from device.games.identik.ui import IdentikUi, catch_up
 from device.render.frame import Frame
 from device.widgets.bindings import Bindings, KeyedApp
 from device.widgets.countdown import countdown_deadline, countdown_tick
-from engine import identik as engine
-from engine.identik_scores import scorecard
+from engine.identik import IDENTIK
+from engine.identik.commands import TimeUp
+from engine.identik.scores import scorecard
 from hardware.events import ButtonEvent
 
 
@@ -34,7 +35,7 @@ class IdentikApp(KeyedApp[IdentikUi]):
     def result(self, state: IdentikUi) -> GameResult | None:
         """Totals per seat (names when given) and the winners, once the game is over."""
         game = state.game
-        outcome = engine.outcome(game) if game is not None else None
+        outcome = IDENTIK.outcome(game) if game is not None else None
         if game is None or outcome is None:
             return None
         players = game.setup.players
@@ -80,7 +81,7 @@ class IdentikApp(KeyedApp[IdentikUi]):
         _, sounds, finished = countdown_tick(game.sandglass, ctx.now_ms)
         if not finished:
             return Reply(state, sounds=sounds)
-        after = engine.apply(game, engine.TimeUp(ctx.now_ms))
+        after = IDENTIK.apply(game, TimeUp(ctx.now_ms))
         return Reply(replace(state, game=after, screen="play", direction="left"), sounds=sounds)
 
     def screen_key(self, state: IdentikUi) -> str:

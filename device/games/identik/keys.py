@@ -17,9 +17,23 @@ from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home
 from device.widgets.cursor import wrapped
 from device.widgets.name_wheel import DONE, WHEEL, added, finished, first_letter
-from engine import identik as engine
-from engine.identik_setup import NAME_MAX
-from engine.identik_view import judges
+from engine.identik import IDENTIK
+from engine.identik.commands import (
+    Back,
+    ChooseSuper,
+    Command,
+    NextCriterion,
+    NextRound,
+    PassDrawings,
+    PauseTimer,
+    ResumeTimer,
+    RollSuper,
+    StartTimer,
+    Tick,
+)
+from engine.identik.setup import CRITERIA, NAME_MAX, Setup
+from engine.identik.state import State
+from engine.identik.view import judges
 
 Keys = dict[str, Binding[IdentikUi]]
 Action = Callable[[IdentikUi, Context], Reply[IdentikUi]]
@@ -39,17 +53,17 @@ def bindings(ui: IdentikUi, ctx: Context) -> Bindings[IdentikUi]:
     return Bindings(PHASES[ui.game.phase](ui, ui.game, lang), holds_press=False)
 
 
-def who(lang: str, game: engine.State, seat: int) -> str:
+def who(lang: str, game: State, seat: int) -> str:
     """A seat's name, or "Seat 3" when it has none."""
     return game.setup.name_of(seat) or T(lang, "seat", seat=seat)
 
 
-def _apply(ui: IdentikUi, command: engine.Command, label: str, **changes: Any) -> Reply[IdentikUi]:
+def _apply(ui: IdentikUi, command: Command, label: str, **changes: Any) -> Reply[IdentikUi]:
     assert ui.game is not None
-    return Reply(replace(ui, game=engine.apply(ui.game, command), **changes), label=label)
+    return Reply(replace(ui, game=IDENTIK.apply(ui.game, command), **changes), label=label)
 
 
-def _command(command: Callable[[Context], engine.Command], label_key: str, **changes: Any) -> Action:
+def _command(command: Callable[[Context], Command], label_key: str, **changes: Any) -> Action:
     """An action applying one engine command, labelled for the undo list."""
     return lambda u, c: _apply(u, command(c), T(c.lang, label_key), **changes)
 
@@ -85,12 +99,12 @@ def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
             return Reply(ui, error=T(ctx.lang, "identik.same_name", name=name))
         seen.add(name.casefold())
     try:
-        setup = engine.Setup(players=draft.players, names=names if any(names) else (),
+        setup = Setup(players=draft.players, names=names if any(names) else (),
                              narrations_each=draft.narrations_each, first_narrator=draft.first or None,
                              super_rule=draft.super_rule, timer_ms=ctx.settings.sandglass_s * 1000)
     except ValueError as exc:  # the wheel cannot build a bad name; say so if it ever does
         return Reply(ui, error=str(exc))
-    game = engine.new_game(setup, ui.seed)
+    game = IDENTIK.new_game(setup, ui.seed)
     started = replace(ui, game=game, screen="play", cursor=0, pick=1, direction="left")
     return Reply(started, label=T(ctx.lang, "identik.label.new", n=draft.players))
 
@@ -158,9 +172,9 @@ def _scores(lang: str) -> Keys:
 # ----- a round ---------------------------------------------------------------------------------
 
 
-def _super(ui: IdentikUi, game: engine.State, lang: str) -> Keys:
+def _super(ui: IdentikUi, game: State, lang: str) -> Keys:
     def roll(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        after = engine.apply(game, engine.RollSuper())
+        after = IDENTIK.apply(game, RollSuper())
         label = T(c.lang, "identik.label.rolled", n=after.super_criterion)
         return Reply(replace(u, game=after, pick=after.super_criterion or 1), label=label)
 
@@ -171,40 +185,40 @@ def _super(ui: IdentikUi, game: engine.State, lang: str) -> Keys:
         return keys
 
     def count(step: int) -> Action:
-        return lambda u, c: Reply(replace(u, pick=(u.pick - 1 + step) % engine.CRITERIA + 1))
+        return lambda u, c: Reply(replace(u, pick=(u.pick - 1 + step) % CRITERIA + 1))
 
     def choose(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        return _apply(u, engine.ChooseSuper(u.pick), T(c.lang, "identik.label.super", n=u.pick))
+        return _apply(u, ChooseSuper(u.pick), T(c.lang, "identik.label.super", n=u.pick))
 
     keys.update(up=Binding(count(1), "+1"), down=Binding(count(-1), "−1"), ok=Binding(choose, T(lang, "identik.set")))
     return keys
 
 
-def _describe(ui: IdentikUi, game: engine.State, lang: str) -> Keys:
+def _describe(ui: IdentikUi, game: State, lang: str) -> Keys:
     status = game.sandglass.status
     if status == "idle":
-        start = Binding(_command(lambda c: engine.StartTimer(c.now_ms), "identik.label.started"), T(lang, "identik.go"))
+        start = Binding(_command(lambda c: StartTimer(c.now_ms), "identik.label.started"), T(lang, "identik.go"))
         change = T(lang, "identik.change") if game.setup.super_rule == "choose" else ""
         return {"ok": start, "timer": start,
-                "back": Binding(_command(lambda c: engine.Back(), "identik.label.back"), change)}
+                "back": Binding(_command(lambda c: Back(), "identik.label.back"), change)}
     if status == "running":
-        pause = Binding(_command(lambda c: engine.PauseTimer(c.now_ms), "identik.label.paused"),
+        pause = Binding(_command(lambda c: PauseTimer(c.now_ms), "identik.label.paused"),
                         T(lang, "identik.pause"))
         return {"down": pause, "timer!": pause}
     if status == "paused":
-        resume = Binding(_command(lambda c: engine.ResumeTimer(c.now_ms), "identik.label.resumed"),
+        resume = Binding(_command(lambda c: ResumeTimer(c.now_ms), "identik.label.resumed"),
                          T(lang, "identik.resume"))
         return {"ok": resume, "timer": resume, "timer!": resume}
     return {}
 
 
-def _passing(ui: IdentikUi, game: engine.State, lang: str) -> Keys:
+def _passing(ui: IdentikUi, game: State, lang: str) -> Keys:
     def passed(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         where = T(c.lang, f"identik.dir.{u.direction}")
-        return _apply(u, engine.PassDrawings(u.direction), T(c.lang, "identik.label.passed", dir=where), cursor=0)
+        return _apply(u, PassDrawings(u.direction), T(c.lang, "identik.label.passed", dir=where), cursor=0)
 
     def back(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        engine.apply(game, engine.Back())  # refused: the drawings are done, and the refusal says so
+        IDENTIK.apply(game, Back())  # refused: the drawings are done, and the refusal says so
         return Reply(u)
 
     return {"up": Binding(lambda u, c: Reply(replace(u, direction="left")), T(lang, "identik.left")),
@@ -212,11 +226,11 @@ def _passing(ui: IdentikUi, game: engine.State, lang: str) -> Keys:
             "ok": Binding(passed, T(lang, "identik.pass")), "back": Binding(back)}
 
 
-def _judging(ui: IdentikUi, game: engine.State, lang: str) -> Keys:
+def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
     seated = judges(game)
 
     def tick(u: IdentikUi, seat: int, cursor: int, lang: str) -> Reply[IdentikUi]:
-        after = engine.apply(game, engine.Tick(seat))
+        after = IDENTIK.apply(game, Tick(seat))
         key = "identik.label.ticked" if seat in after.ticks[game.criterion - 1] else "identik.label.unticked"
         label = T(lang, key, who=who(lang, game, seat), c=game.criterion)
         return Reply(replace(u, game=after, cursor=cursor), label=label)
@@ -230,40 +244,40 @@ def _judging(ui: IdentikUi, game: engine.State, lang: str) -> Keys:
         on = judge in game.ticks[game.criterion - 1]
         ok = Binding(lambda u, c: tick(u, judge, u.cursor, c.lang), T(lang, "identik.untick" if on else "identik.tick"))
     else:
-        last = game.criterion == engine.CRITERIA
+        last = game.criterion == CRITERIA
 
         def next_criterion(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
             label = T(c.lang, "identik.label.judged") if last else T(c.lang, "identik.label.next", c=game.criterion + 1)
-            return _apply(u, engine.NextCriterion(), label, cursor=0)
+            return _apply(u, NextCriterion(), label, cursor=0)
 
         ok = Binding(next_criterion, T(lang, "identik.points_key" if last else "identik.next"))
     keys: Keys = {"up": move("up"), "down": move("down"), "ok": ok,
-                  "back": Binding(_command(lambda c: engine.Back(), "identik.label.back", cursor=0),
+                  "back": Binding(_command(lambda c: Back(), "identik.label.back", cursor=0),
                                   T(lang, "key.back"))}
     for seat in range(1, 9):
         keys[f"seat{seat}"] = Binding(lambda u, c, s=seat: tick(u, s, 0, c.lang))
     return keys
 
 
-def _summary(ui: IdentikUi, game: engine.State, lang: str) -> Keys:
+def _summary(ui: IdentikUi, game: State, lang: str) -> Keys:
     last = game.round_no == game.setup.total_rounds
 
     def next_round(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         label = T(c.lang, "identik.label.round", r=game.round_no)
-        return _apply(u, engine.NextRound(), label, pick=1, direction="left", cursor=0)
+        return _apply(u, NextRound(), label, pick=1, direction="left", cursor=0)
 
     return {"ok": Binding(next_round,
                           T(lang, "identik.final_key" if last else "identik.next_round")),
-            "back": Binding(_command(lambda c: engine.Back(), "identik.label.back", cursor=0), T(lang, "key.back"))}
+            "back": Binding(_command(lambda c: Back(), "identik.label.back", cursor=0), T(lang, "key.back"))}
 
 
-def _over(ui: IdentikUi, game: engine.State, lang: str) -> Keys:
+def _over(ui: IdentikUi, game: State, lang: str) -> Keys:
     again = Binding(lambda u, c: Reply(replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u))),
                     T(lang, "identik.again"))
     return {"ok": again, "back": Binding(go_home, T(lang, "key.home"))}
 
 
-PHASES: dict[str, Callable[[IdentikUi, engine.State, str], Keys]] = {
+PHASES: dict[str, Callable[[IdentikUi, State, str], Keys]] = {
     "super": _super, "describe": _describe, "passing": _passing, "judging": _judging, "summary": _summary,
     "over": _over,
 }

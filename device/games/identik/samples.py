@@ -11,7 +11,7 @@ from device.games.identik.ui import IdentikUi
 from device.settings import Settings
 from device.widgets.name_wheel import WHEEL
 from device.widgets.presser import Presser
-from engine.identik_view import judges
+from engine.identik.view import judges
 
 
 def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:

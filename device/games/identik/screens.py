@@ -20,9 +20,10 @@ from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import draw_countdown
 from device.widgets.name_wheel import WHEEL, wheel_char
-from engine import identik as engine
-from engine.identik_scores import ScoreLine
-from engine.identik_view import drawing_held, judges, round_criteria_met, round_scores, scores
+from engine.identik import IDENTIK
+from engine.identik.scores import ScoreLine
+from engine.identik.state import State
+from engine.identik.view import drawing_held, judges, round_criteria_met, round_scores, scores
 
 Keys = Mapping[str, str]
 
@@ -47,7 +48,7 @@ def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, fram
         }[state.game.phase](state, state.game, lang, keys, frame)
 
 
-def round_header(frame: Frame, game: engine.State, lang: str, right: str | None = None) -> None:
+def round_header(frame: Frame, game: State, lang: str, right: str | None = None) -> None:
     """Round r/n on the left; the narrator (or `right`) on the right."""
     title = T(lang, "identik.round", r=game.round_no, n=game.setup.total_rounds)
     narrator = T(lang, "identik.narrator", who=short(lang, game, game.narrator))
@@ -145,7 +146,7 @@ def _star_number(frame: Frame, box: Box, number: str, notes: Sequence[tuple[str,
         draw_wrapped(frame, (text_box[0], row_top, text_box[2], row_bottom), text, frame.body, weight, "left")
 
 
-def _super(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
+def _super(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
     round_header(frame, game, lang)
     if game.setup.super_rule == "roll":
         frame.softkeys(keys)
@@ -157,7 +158,7 @@ def _super(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: F
     _star_number(frame, frame.content, str(state.pick), notes)
 
 
-def _describe(state: IdentikUi, game: engine.State, lang: str, now: int, keys: Keys, frame: Frame) -> None:
+def _describe(state: IdentikUi, game: State, lang: str, now: int, keys: Keys, frame: Frame) -> None:
     glass = game.sandglass
     super_text = T(lang, "identik.super_short", n=game.super_criterion)
     if glass.status == "idle":
@@ -175,7 +176,7 @@ def _describe(state: IdentikUi, game: engine.State, lang: str, now: int, keys: K
     draw_countdown(frame, frame.content, glass, now, note)
 
 
-def _passing(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
+def _passing(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
     round_header(frame, game, lang)
     frame.softkeys(keys)
     left, top, right, bottom = frame.content
@@ -214,7 +215,7 @@ def _passing(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame:
     fit_text(frame, rows, f"{T(lang, 'identik.drawing_to_judge')}:  {pairs}", frame.body)
 
 
-def _judging(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
+def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
     super_text = T(lang, "identik.super_short", n=game.super_criterion)
     frame.header(T(lang, "identik.criterion", c=game.criterion), super_text)
     seated = judges(game)
@@ -244,7 +245,7 @@ def _judging(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame:
         tile(frame, cell, lines, judge in ticked, thick=state.cursor == i + 1, check=judge in ticked)
 
 
-def _summary(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
+def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "identik.round_points", r=game.round_no),
                  T(lang, "identik.super_short", n=game.super_criterion))
     frame.softkeys(keys)
@@ -265,9 +266,9 @@ def _summary(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame:
                            (role, 0.25, "regular")], inverted=narrating)
 
 
-def _scorecard(state: IdentikUi, game: engine.State, lang: str, keys: Keys, frame: Frame) -> None:
+def _scorecard(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
     over = game.phase == "over"
-    outcome = engine.outcome(game)
+    outcome = IDENTIK.outcome(game)
     if outcome is not None:
         if outcome.tied:
             note = T(lang, "identik.winners", n=len(outcome.winners))

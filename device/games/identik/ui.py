@@ -8,8 +8,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from device.widgets.name_wheel import SEPARATORS
-from engine import identik as engine
-from engine.identik_setup import (
+from engine.identik import IDENTIK
+from engine.identik.commands import TimeUp
+from engine.identik.setup import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME_MAX,
@@ -18,6 +19,7 @@ from engine.identik_setup import (
     SuperRule,
     is_name_letter,
 )
+from engine.identik.state import State
 from engine.seats import Direction
 
 Screen = Literal["setup", "names", "name", "play", "scores"]
@@ -62,7 +64,7 @@ class IdentikUi:
 
     seed: int
     draft: Draft = Draft()
-    game: engine.State | None = None
+    game: State | None = None
     screen: Screen = "setup"
     cursor: int = 0
     seat: int = 1
@@ -101,7 +103,7 @@ def catch_up(ui: IdentikUi, now: int) -> IdentikUi:
     """Pencils are down once the sand has run out, even if no tick has told us yet."""
     game = ui.game
     if game and game.phase == "describe" and game.sandglass.is_out(now):
-        return replace(ui, game=engine.apply(game, engine.TimeUp(now)))
+        return replace(ui, game=IDENTIK.apply(game, TimeUp(now)))
     return ui
 
 

@@ -11,7 +11,8 @@ from device.games.toolbox.ui import ToolboxUi, view_of
 from device.render.frame import Frame
 from device.widgets.bindings import Bindings, KeyedApp
 from device.widgets.countdown import countdown_deadline, countdown_tick
-from engine import toolbox as engine
+from engine.toolbox import TOOLBOX
+from engine.toolbox.setup import Setup
 from hardware.events import ButtonEvent
 
 
@@ -25,9 +26,9 @@ class ToolboxApp(KeyedApp[ToolboxUi]):
 
     def start(self, ctx: Context) -> ToolboxUi:
         """A fresh Toolbox with the settings' sandglass length and table size."""
-        setup = engine.Setup(shape_dice=ctx.resources.shape_dice, sandglass_s=ctx.settings.sandglass_s,
+        setup = Setup(shape_dice=ctx.resources.shape_dice, sandglass_s=ctx.settings.sandglass_s,
                              players=ctx.settings.players)
-        return ToolboxUi(game=engine.new_game(setup, ctx.seed), players_pick=ctx.settings.players)
+        return ToolboxUi(game=TOOLBOX.new_game(setup, ctx.seed), players_pick=ctx.settings.players)
 
     def bindings(self, state: ToolboxUi, ctx: Context) -> Bindings[ToolboxUi]:
         """The screen's keys plus the table build's shortcuts."""

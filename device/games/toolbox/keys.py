@@ -21,8 +21,24 @@ from device.games.toolbox.ui import (
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, stay
 from device.widgets.cursor import clamped, neighbour, wrapped
-from engine import toolbox as engine
 from engine.dice import tally
+from engine.toolbox import TOOLBOX
+from engine.toolbox.commands import (
+    AdjustSandglass,
+    ChooseDice,
+    ClearTokens,
+    Command,
+    FlipSandglass,
+    PauseSandglass,
+    ResumeSandglass,
+    Roll,
+    SetPlayers,
+    SetSandglassLength,
+    SettleSandglass,
+    StartSandglass,
+    TakeToken,
+)
+from engine.toolbox.state import State
 
 Keys = dict[str, Binding[ToolboxUi]]
 
@@ -39,11 +55,11 @@ def settings_length(ui: ToolboxUi, ctx: Context) -> ToolboxUi:
     seconds = ctx.settings.sandglass_s
     if ui.game.setup.sandglass_s == seconds:
         return ui
-    game = engine.apply(ui.game, engine.SettleSandglass(ctx.now_ms))
-    return replace(ui, game=engine.apply(game, engine.SetSandglassLength(seconds)))
+    game = TOOLBOX.apply(ui.game, SettleSandglass(ctx.now_ms))
+    return replace(ui, game=TOOLBOX.apply(game, SetSandglassLength(seconds)))
 
 
-def roll_summary(lang: str, game: engine.State) -> str:
+def roll_summary(lang: str, game: State) -> str:
     """The last roll in words ("2 x triangle, 1 x circle", "5", "3 of 4 face up")."""
     if not game.last_roll:
         return ""
@@ -101,7 +117,7 @@ def _dice(ui: ToolboxUi, ctx: Context) -> Keys:
     def choose(button: str) -> Binding[ToolboxUi]:
         def action(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
             kind, tokens = DICE_CHOICES[wrapped(dice_choice_index(u.game), button, len(DICE_CHOICES))]
-            return Reply(replace(u, game=engine.apply(u.game, engine.ChooseDice(kind, tokens))))
+            return Reply(replace(u, game=TOOLBOX.apply(u.game, ChooseDice(kind, tokens))))
         return Binding(action, T(lang, "key.prev" if button == "up" else "key.next"))
 
     return {"up": choose("up"), "down": choose("down"), "ok": Binding(_roll, T(lang, "dice.roll")),
@@ -109,7 +125,7 @@ def _dice(ui: ToolboxUi, ctx: Context) -> Keys:
 
 
 def _roll(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
-    game = engine.apply(ui.game, engine.Roll())
+    game = TOOLBOX.apply(ui.game, Roll())
     return Reply(replace(ui, game=game), label=T(ctx.lang, "dice.rolled", what=roll_summary(ctx.lang, game)))
 
 
@@ -133,22 +149,22 @@ def _sandglass(ui: ToolboxUi, ctx: Context) -> Keys:
 def _timer(ui: ToolboxUi, ctx: Context, hold: bool) -> Reply[ToolboxUi]:
     """Press: start, flip or resume the glass; hold: pause or resume it."""
     status, now = ui.game.sandglass.settle(ctx.now_ms).status, ctx.now_ms
-    command: engine.Command
+    command: Command
     if status == "running":
-        command, key = (engine.PauseSandglass(now), "glass.paused_label") if hold else \
-            (engine.FlipSandglass(now), "glass.flipped")
+        command, key = (PauseSandglass(now), "glass.paused_label") if hold else \
+            (FlipSandglass(now), "glass.flipped")
     elif status == "paused":
-        command, key = engine.ResumeSandglass(now), "glass.resumed"
+        command, key = ResumeSandglass(now), "glass.resumed"
     elif hold:
         return Reply(ui)
     else:
         ui = settings_length(ui, ctx)
-        command, key = engine.StartSandglass(now), "glass.started"
-    return Reply(replace(ui, game=engine.apply(ui.game, command)), label=T(ctx.lang, key))
+        command, key = StartSandglass(now), "glass.started"
+    return Reply(replace(ui, game=TOOLBOX.apply(ui.game, command)), label=T(ctx.lang, key))
 
 
 def _adjust(ui: ToolboxUi, ctx: Context, delta_ms: int) -> Reply[ToolboxUi]:
-    game = engine.apply(ui.game, engine.AdjustSandglass(delta_ms))
+    game = TOOLBOX.apply(ui.game, AdjustSandglass(delta_ms))
     return Reply(replace(ui, game=game), label=T(ctx.lang, "glass.adjusted", delta=f"{delta_ms // 1000:+d}"))
 
 
@@ -175,14 +191,14 @@ def _order(ui: ToolboxUi, ctx: Context) -> Keys:
 
 
 def _take(ui: ToolboxUi, seat: int, ctx: Context) -> Reply[ToolboxUi]:
-    game = engine.apply(ui.game, engine.TakeToken(seat))
+    game = TOOLBOX.apply(ui.game, TakeToken(seat))
     token = game.order.token_of(seat)
     return Reply(replace(ui, game=game, seat_cursor=first_waiting(game)),
                  label=T(ctx.lang, "order.took", seat=seat, token=token))
 
 
 def _clear(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
-    game = engine.apply(ui.game, engine.ClearTokens())
+    game = TOOLBOX.apply(ui.game, ClearTokens())
     return Reply(replace(ui, game=game, seat_cursor=1), label=T(ctx.lang, "order.cleared"))
 
 
@@ -198,7 +214,7 @@ def _players(ui: ToolboxUi, ctx: Context) -> Keys:
                        "+1" if button == "up" else "-1")
 
     def keep(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
-        game = engine.apply(u.game, engine.SetPlayers(u.players_pick))
+        game = TOOLBOX.apply(u.game, SetPlayers(u.players_pick))
         return Reply(replace(u, game=game, screen="menu", seat_cursor=1),
                      label=T(c.lang, "players.set", n=u.players_pick))
 

@@ -9,11 +9,11 @@ from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
 from device.widgets.drawing import draw_seat_tokens, draw_shape_groups
-from engine import toolbox as engine
 from engine.dice import SHAPES
+from engine.toolbox.state import State
 
 
-def dice_name(lang: str, game: engine.State) -> str:
+def dice_name(lang: str, game: State) -> str:
     """What `roll` throws, in words."""
     if game.dice_kind == "tokens":
         return T(lang, "dice.tokens", n=game.tokens)
