@@ -12,11 +12,16 @@ S = TypeVar("S")
 
 
 class Presser(Generic[S]):
-    """Presses buttons through `app.handle` with a context at a chosen time; "ok!" is a hold."""
+    """Presses buttons through `app.handle` with a context at a chosen time; "ok!" is a hold.
 
-    def __init__(self, app: App[S], ctx: Context) -> None:
+    A `strict` presser stops with ValueError at the first refused press (a script that no longer
+    plays as written is a bug in the script, not a sample to draw).
+    """
+
+    def __init__(self, app: App[S], ctx: Context, strict: bool = False) -> None:
         self.app = app
         self.ctx = ctx
+        self.strict = strict
 
     def start(self, seed: int) -> S:
         """A fresh app state seeded with `seed`."""
@@ -27,7 +32,10 @@ class Presser(Generic[S]):
         ctx = replace(self.ctx, now_ms=now)
         for button in buttons:
             kind = "hold" if button.endswith("!") else "press"
-            ui = self.app.handle(ui, ButtonEvent(button.rstrip("!"), kind), ctx).state
+            reply = self.app.handle(ui, ButtonEvent(button.rstrip("!"), kind), ctx)
+            if self.strict and reply.error is not None:
+                raise ValueError(f"{button}: {reply.error}")
+            ui = reply.state
         return ui
 
     def tick(self, ui: S, now: int) -> S:

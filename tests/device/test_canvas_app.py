@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from device.contract import Context
-from device.games.canvas.app import APP, CanvasUi, chosen_cards, data, mode_items
-from device.games.canvas.samples import CHARLOTTE, Presser, samples
-from device.games.canvas.ui import Screen
+from device.games.canvas.app import APP
+from device.games.canvas.samples import CHARLOTTE, CanvasPresser, samples
+from device.games.canvas.ui import CanvasUi, Screen, chosen_cards, data, mode_items
 from device.render.frame import Frame
 from device.resources import Resources
 from device.settings import Settings
@@ -31,8 +31,8 @@ def ctx(lang: str = "en") -> Context:
     return Context(settings=Settings(language=lang), resources=Resources())
 
 
-def presser(lang: str = "en") -> Presser:
-    return Presser(APP, ctx(lang))
+def presser(lang: str = "en") -> CanvasPresser:
+    return CanvasPresser(APP, ctx(lang))
 
 
 def fresh(seed: int = 5) -> CanvasUi:
@@ -119,7 +119,7 @@ def test_slot_entry_back_and_cancel() -> None:
 
 def test_review_explains_the_ribbons() -> None:
     """Issue 6: the device shows the ribbons earned and why ("Movement: Tone in slots 2-4")."""
-    from device.games.canvas.screens import review_lines
+    from device.games.canvas.text import review_lines
 
     p = presser()
     ui = p.paint(p.press(started("spatial"), "ok"), ("", "tone", "tone", "tone/texture", ""), confirm=False)

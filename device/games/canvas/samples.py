@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from device.contract import Context, Sample
-from device.games.canvas.app import APP, CanvasApp, CanvasUi
-from hardware.events import ButtonEvent
+from device.contract import App, Context, Sample
+from device.games.canvas.app import APP
+from device.games.canvas.ui import CanvasUi, mode_items
+from device.widgets.presser import Presser
 
 # Rulebook 004 l.66: Charlotte's painting (all 5 slots filled, two pairs of Shapes).
 CHARLOTTE = ("shape", "hue", "shape/tone", "shape", "shape/bonus_tone")
@@ -16,25 +17,14 @@ PLAIN = ("hue", "shape", "texture", "tone", "")
 RICH = ("hue/shape", "tone", "texture", "shape", "shape/hue")
 
 
-class Presser:
+class CanvasPresser(Presser[CanvasUi]):
     """Presses buttons through the app's own key map, refusing to go on after an error."""
 
-    def __init__(self, app: CanvasApp, ctx: Context) -> None:
-        self.app = app
-        self.ctx = ctx
-
-    def press(self, ui: CanvasUi, *buttons: str) -> CanvasUi:
-        """Press each button in turn."""
-        for button in buttons:
-            reply = self.app.handle(ui, ButtonEvent(button), self.ctx)
-            assert reply.error is None, (button, ui.screen, reply.error)
-            ui = reply.state
-        return ui
+    def __init__(self, app: App[CanvasUi], ctx: Context) -> None:
+        super().__init__(app, ctx, strict=True)
 
     def choose(self, ui: CanvasUi, item: str) -> CanvasUi:
         """On the setup menu, open the item with this id (a suggested setup, pick, random)."""
-        from device.games.canvas.app import mode_items
-
         return self.press(ui, *["down"] * mode_items().index(item), "ok")
 
     def paint(self, ui: CanvasUi, slots: Sequence[str], confirm: bool = True) -> CanvasUi:
@@ -54,9 +44,9 @@ def samples(ctx: Context) -> Sequence[Sample[CanvasUi]]:
     return build(APP, ctx)
 
 
-def build(app: CanvasApp, ctx: Context) -> Sequence[Sample[CanvasUi]]:
+def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
     """Every Canvas screen in a typical state, played through `app`."""
-    p = Presser(app, ctx)
+    p = CanvasPresser(app, ctx)
     fresh = app.start(replace(ctx, seed=7))
     mode = p.press(fresh, "ok")
     pick = p.press(p.choose(mode, "pick"), "ok", "down", "down", "ok", "down")

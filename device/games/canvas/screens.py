@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
 
 from device.games.canvas.draw import (
     Line,
@@ -13,18 +13,19 @@ from device.games.canvas.draw import (
     inner,
     number_screen,
     shorten,
-    softkeys,
     text_list,
 )
 from device.games.canvas.setup_screens import SETUP_SCREENS
 from device.games.canvas.text import (
+    bonus_of,
     card_name,
     colour,
     condition_text,
     icon_name,
+    review_lines,
     seat,
-    why,
 )
+from device.games.canvas.ui import CanvasUi
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from engine.canvas import CANVAS
@@ -41,60 +42,24 @@ from engine.canvas.scores import (
     seats,
     total,
 )
-from engine.canvas.scoring import BonusResult, bonus_results
 from engine.canvas.state import State
 
-if TYPE_CHECKING:
-    from device.contract import Context
-    from device.games.canvas.ui import CanvasUi
-
-__all__ = ["bonus_of", "card_name", "render", "review_lines"]
+Keys = Mapping[str, str]
 
 
-def bonus_of(game: State) -> tuple[BonusResult, ...]:
-    """The bonus icons of the painting being reviewed."""
-    assert game.draft is not None
-    return bonus_results(game.setup.bonus_icons, game.draft.slots)
-
-
-def review_lines(lang: str, game: State) -> list[Line]:
-    """The review as lines: each card with its ribbons, then why; then the bonus icons."""
-    lines: list[Line] = []
-    for result in review(game):
-        card = game.setup.cards[result.index]
-        lines.append((card_name(lang, card), f"+{result.awarded}" if result.awarded else "0", True))
-        if result.counted and result.found:
-            lines.append(("  " + T(lang, "canvas.why.counted"), "", False))
-        lines.extend(("  " + why(lang, card, match), "", False) for match in result.matches)
-        if result.capped:
-            lines.append(("  " + T(lang, "canvas.review.capped", found=result.found), "", False))
-    bonus = bonus_of(game)
-    lines.append((T(lang, "canvas.review.bonus"), f"+{sum(b.points for b in bonus)}", True))
-    for b in bonus:
-        name = icon_name(lang, b.icon, game.setup)
-        lines.append((f"  {name} x{b.seen}", f"+{b.points}", False))
-    return lines
-
-
-def render(ui: CanvasUi, ctx: Context, frame: Frame) -> None:
-    """Draw the Canvas screen the table is on."""
-    draw = SETUP_SCREENS.get(ui.screen) or globals()[f"_{ui.screen}"]
-    draw(ui, ctx.lang, frame)
+def render(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    """Draw the Canvas screen the table is on, with these soft-key labels."""
+    draw = SETUP_SCREENS.get(ui.screen) or SCREENS[ui.screen]
+    draw(ui, lang, keys, frame)
 
 
 # the table game ---------------------------------------------------------------------------
-def _board(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _board(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     players = game.setup.players
     done = sum(paintings_done(game, s) for s in seats(game))
     frame.header(T(lang, "game.canvas"), T(lang, "canvas.board.done", done=done, all=players * PAINTINGS_EACH))
-    softkeys(
-        frame,
-        T(lang, "key.prev"),
-        T(lang, "key.next"),
-        f"{T(lang, 'canvas.key.paint')} {seat(lang, ui.cursor)}",
-        T(lang, "key.home"),
-    )
+    frame.softkeys(keys)
     _score_table(frame, lang, game, ui.cursor)
 
 
@@ -138,20 +103,13 @@ def _game(ui: CanvasUi) -> State:
     return ui.game
 
 
-def _slot(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     draft = game.draft
     assert draft is not None
     number = draft.at + 1
     frame.header(T(lang, "canvas.slot.title", seat=seat(lang, draft.seat), n=number, colour=colour(lang, number)))
-    first = number == 1 and ui.row == 0
-    softkeys(
-        frame,
-        T(lang, "key.prev"),
-        T(lang, "key.next"),
-        T(lang, "key.next") if ui.row == 0 else T(lang, "key.ok"),
-        T(lang, "canvas.key.cancel") if first else T(lang, "key.back"),
-    )
+    frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
     strip_w = (right - left) * 2 // 5
     shown = tuple(Slot(ui.top, ui.bottom) if i == draft.at else s for i, s in enumerate(draft.slots))
@@ -176,17 +134,17 @@ def _slot(ui: CanvasUi, lang: str, frame: Frame) -> None:
         frame.fit((text_x, icon_top, right - pad, icon_top + size), name, max_px=frame.body, align="left", fill=fill)
 
 
-def _count(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _count(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     card = game.setup.cards[ui.cursor]
     frame.header(T(lang, "canvas.count.title", card=card_name(lang, card)))
-    softkeys(frame, "+1", "-1", T(lang, "key.ok"), T(lang, "key.back"))
+    frame.softkeys(keys)
     number_screen(
         frame, condition_text(lang, card.condition), str(ui.value), T(lang, "canvas.count.hint", cap=card.cap)
     )
 
 
-def _review(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _review(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     draft = game.draft
     assert draft is not None
@@ -197,28 +155,22 @@ def _review(ui: CanvasUi, lang: str, frame: Frame) -> None:
         T(lang, "canvas.review.sum", ribbons=ribbons, bonus=bonus),
     )
     lines = review_lines(lang, game)
-    softkeys(
-        frame,
-        T(lang, "key.up") if ui.cursor > 0 else "",
-        T(lang, "key.down") if ui.cursor < len(lines) - 1 else "",
-        T(lang, "canvas.key.confirm"),
-        T(lang, "key.back"),
-    )
+    frame.softkeys(keys)
     text_list(frame, inner(frame), lines, ui.cursor)
 
 
-def _tokens(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _tokens(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     frame.header(T(lang, "canvas.tokens.title"))
-    softkeys(frame, "+1", "-1", T(lang, "key.ok"))
+    frame.softkeys(keys)
     tied = ", ".join(f"{seat(lang, s)} {total(game, s)}" for s in leaders(game))
     number_screen(frame, T(lang, "canvas.tokens.ask", seat=seat(lang, ui.cursor)), str(ui.value), tied)
 
 
-def _judge(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _judge(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     frame.header(T(lang, "canvas.judge.title"))
-    softkeys(frame, T(lang, "key.prev"), T(lang, "key.next"), T(lang, "key.ok"))
+    frame.softkeys(keys)
     judges = runner_up(game)
     who = (
         T(lang, "canvas.judge.by", seats=", ".join(seat(lang, s) for s in judges))
@@ -234,12 +186,12 @@ def _judge(ui: CanvasUi, lang: str, frame: Frame) -> None:
     frame.menu((left, top + line + frame.px(2), right, bottom), items, ui.cursor, right=figures)
 
 
-def _final(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _final(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     result = CANVAS.outcome(game)
     assert result is not None
     frame.header(T(lang, "canvas.final.title"))
-    softkeys(frame, ok=T(lang, "canvas.key.new"), back=T(lang, "key.home"))
+    frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
     if game.setup.solo:
         points = total(game, 1)
@@ -270,13 +222,12 @@ def _final(ui: CanvasUi, lang: str, frame: Frame) -> None:
 
 
 # solo -------------------------------------------------------------------------------------
-def _turn(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _turn(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     solo = game.solo
     assert solo is not None
     frame.header(T(lang, "canvas.turn.title"), T(lang, "canvas.points", n=total(game, 1)))
-    ok = T(lang, "canvas.key.paint") if ui.cursor == 5 else T(lang, "canvas.key.take", n=ui.cursor + 1)
-    softkeys(frame, T(lang, "key.prev"), T(lang, "key.next"), ok, T(lang, "key.home"))
+    frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
     lines = [
         T(lang, "canvas.turn.you", tokens=solo.tokens, hand=solo.hand),
@@ -297,11 +248,11 @@ def _turn(ui: CanvasUi, lang: str, frame: Frame) -> None:
         )
 
 
-def _auto(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _auto(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     assert game.solo is not None
     frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points", n=total(game, 1)))
-    softkeys(frame, ok=T(lang, "canvas.key.toss"), back=T(lang, "key.home"))
+    frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
     rule_h = frame.small + frame.px(4)
     frame.fit(
@@ -313,13 +264,13 @@ def _auto(ui: CanvasUi, lang: str, frame: Frame) -> None:
     frame.fit((left, bottom - rule_h, right, bottom), T(lang, "canvas.auto.rule"), max_px=frame.small)
 
 
-def _toss(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _toss(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     solo = game.solo
     assert solo is not None and solo.last_toss is not None
     toss = solo.last_toss
     frame.header(T(lang, "canvas.auto.title"))
-    softkeys(frame, ok=T(lang, "key.ok"), back=T(lang, "key.home"))
+    frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
     line = int(frame.body * 1.3)
     discs_bottom = bottom - 2 * line
@@ -332,3 +283,9 @@ def _toss(ui: CanvasUi, lang: str, frame: Frame) -> None:
         paid = T(lang, "canvas.toss.free")
     detail = T(lang, "canvas.toss.detail", paid=paid, gained=T(lang, "canvas.toss.gained", n=toss.gained))
     frame.fit((left, discs_bottom + line, right, bottom), detail, max_px=frame.small)
+
+
+SCREENS: dict[str, Callable[[CanvasUi, str, Keys, Frame], None]] = {
+    "board": _board, "slot": _slot, "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
+    "final": _final, "turn": _turn, "auto": _auto, "toss": _toss,
+}

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from device.contract import Reply
+from device.contract import Context, Reply
 from device.games.canvas.ui import (
     MAX_POINTS,
     CanvasUi,
@@ -13,100 +14,129 @@ from device.games.canvas.ui import (
     data,
     mode_items,
     needs_points,
-    step,
+    to_phase,
 )
 from device.strings.all import STRINGS as T
+from device.widgets.bindings import Binding, go_home
+from device.widgets.cursor import counted, wrapped
 from engine.canvas import CANVAS
 from engine.canvas.setup import Setup, draw_cards
 from engine.rng import Rng
 
+Keys = dict[str, Binding[CanvasUi]]
+MAX_CHOSEN = 4
 
-class SetupKeys:
-    """The key maps of the setup screens (mixed into the Canvas app)."""
 
-    def _to_phase(self, ui: CanvasUi) -> CanvasUi:
-        raise NotImplementedError
+def _draw(ui: CanvasUi) -> tuple[str, ...]:
+    seed, _ = Rng.from_seed(ui.seed ^ ui.draws).next_u64()
+    return tuple(card.name for card in draw_cards(data().scorable(), seed))
 
-    def _players_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        if button in ("up", "down"):
-            return Reply(replace(ui, players=step(ui.players, button, 1, 5)))
-        if button == "ok":
-            return Reply(replace(ui, screen="mode", cursor=0))
-        if button == "back":
-            return Reply(ui, switch="home")
-        return Reply(ui)
 
-    def _mode_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        items = mode_items()
-        if button in ("up", "down"):
-            return Reply(replace(ui, cursor=(ui.cursor + (-1 if button == "up" else 1)) % len(items)))
-        if button == "back":
-            return Reply(replace(ui, screen="players", cursor=0))
-        if button != "ok":
-            return Reply(ui)
-        choice = items[ui.cursor]
+def _after_choice(ui: CanvasUi) -> CanvasUi:
+    if needs_points(ui) is not None:
+        return replace(ui, screen="points", table=(), value=1)
+    return replace(ui, screen="cards", cursor=0)
+
+
+def _move(button: str, count: int, lang: str) -> Binding[CanvasUi]:
+    return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count))),
+                   T(lang, "key.prev" if button == "up" else "key.next"))
+
+
+def _players(ui: CanvasUi, lang: str) -> Keys:
+    def change(button: str) -> Binding[CanvasUi]:
+        return Binding(lambda u, c: Reply(replace(u, players=counted(u.players, button, 1, 5))),
+                       "+1" if button == "up" else "-1")
+
+    return {"up": change("up"), "down": change("down"),
+            "ok": Binding(lambda u, c: Reply(replace(u, screen="mode", cursor=0)), T(lang, "key.ok")),
+            "back": Binding(go_home, T(lang, "key.home"))}
+
+
+def _mode(ui: CanvasUi, lang: str) -> Keys:
+    items = mode_items()
+
+    def choose(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        choice = items[u.cursor]
         if choice == "pick":
-            return Reply(replace(ui, screen="pick", cursor=0, chosen=(), random=False, entered=()))
+            return Reply(replace(u, screen="pick", cursor=0, chosen=(), random=False, entered=()))
         if choice == "random":
-            return Reply(self._after_choice(replace(ui, random=True, entered=(), chosen=self._draw(ui))))
+            return Reply(_after_choice(replace(u, random=True, entered=(), chosen=_draw(u))))
         setup = next(s for s in data().setups if s.id == choice)
-        return Reply(self._after_choice(replace(ui, random=False, entered=(), chosen=setup.cards)))
+        return Reply(_after_choice(replace(u, random=False, entered=(), chosen=setup.cards)))
 
-    def _draw(self, ui: CanvasUi) -> tuple[str, ...]:
-        seed, _ = Rng.from_seed(ui.seed ^ ui.draws).next_u64()
-        return tuple(card.name for card in draw_cards(data().scorable(), seed))
+    return {"up": _move("up", len(items), lang), "down": _move("down", len(items), lang),
+            "ok": Binding(choose, T(lang, "key.ok")),
+            "back": Binding(lambda u, c: Reply(replace(u, screen="players", cursor=0)), T(lang, "key.back"))}
 
-    def _after_choice(self, ui: CanvasUi) -> CanvasUi:
-        if needs_points(ui) is not None:
-            return replace(ui, screen="points", table=(), value=1)
-        return replace(ui, screen="cards", cursor=0)
 
-    def _pick_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        count = len(data().cards) + 1
-        if button in ("up", "down"):
-            return Reply(replace(ui, cursor=(ui.cursor + (-1 if button == "up" else 1)) % count))
-        if button == "back":
-            return Reply(replace(ui, screen="mode", cursor=mode_items().index("pick")))
-        if button != "ok":
-            return Reply(ui)
-        if ui.cursor == count - 1:
-            if not ui.chosen:
-                return Reply(ui, error=T(lang, "canvas.pick.none"))
-            return Reply(self._after_choice(ui))
-        name = data().cards[ui.cursor].name
-        if name in ui.chosen:
-            return Reply(replace(ui, chosen=tuple(n for n in ui.chosen if n != name)))
-        if len(ui.chosen) >= 4:
-            return Reply(ui, error=T(lang, "canvas.pick.full"))
-        return Reply(replace(ui, chosen=(*ui.chosen, name)))
+def _pick(ui: CanvasUi, lang: str) -> Keys:
+    count = len(data().cards) + 1
+    done = ui.cursor == count - 1
 
-    def _points_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        name = needs_points(ui)
-        assert name is not None
-        low = 1 if not ui.table else 0  # 0 after the first entry means "no more"
-        if button in ("up", "down"):
-            return Reply(replace(ui, value=step(ui.value, button, low, MAX_POINTS)))
-        if button == "back":
-            if ui.table:
-                return Reply(replace(ui, table=ui.table[:-1], value=ui.table[-1]))
-            return Reply(replace(ui, screen="mode", cursor=0, entered=()))
-        if button != "ok":
-            return Reply(ui)
-        table = ui.table if ui.value == 0 else (*ui.table, ui.value)
-        if ui.value and len(table) < 4:
-            return Reply(replace(ui, table=table, value=table[-1]))
-        after = replace(ui, entered=(*ui.entered, EnteredPoints(name, table)), table=())
-        return Reply(self._after_choice(after))
+    def toggle(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        if u.cursor == count - 1:
+            if not u.chosen:
+                return Reply(u, error=T(c.lang, "canvas.pick.none"))
+            return Reply(_after_choice(u))
+        name = data().cards[u.cursor].name
+        if name in u.chosen:
+            return Reply(replace(u, chosen=tuple(n for n in u.chosen if n != name)))
+        if len(u.chosen) >= MAX_CHOSEN:
+            return Reply(u, error=T(c.lang, "canvas.pick.full"))
+        return Reply(replace(u, chosen=(*u.chosen, name)))
 
-    def _cards_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        if button == "down" and ui.random:
-            drawn = replace(ui, draws=ui.draws + 1)
-            return Reply(replace(drawn, chosen=self._draw(drawn)))
-        if button == "back":
-            return Reply(replace(ui, screen="mode", cursor=0, entered=()))
-        if button != "ok":
-            return Reply(ui)
-        setup = Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
-        game = CANVAS.new_game(setup, ui.seed)
-        started = self._to_phase(replace(ui, game=game, cursor=0))
-        return Reply(started, label=T(lang, "canvas.started"))
+    def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return Reply(replace(u, screen="mode", cursor=mode_items().index("pick")))
+
+    return {"up": _move("up", count, lang), "down": _move("down", count, lang),
+            "ok": Binding(toggle, T(lang, "canvas.pick.done") if done else T(lang, "canvas.key.pick")),
+            "back": Binding(back, T(lang, "key.back"))}
+
+
+def _points(ui: CanvasUi, lang: str) -> Keys:
+    name = needs_points(ui)
+    assert name is not None
+    low = 1 if not ui.table else 0  # 0 after the first entry means "no more"
+
+    def change(button: str) -> Binding[CanvasUi]:
+        return Binding(lambda u, c: Reply(replace(u, value=counted(u.value, button, low, MAX_POINTS))),
+                       "+1" if button == "up" else "-1")
+
+    def keep(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        table = u.table if u.value == 0 else (*u.table, u.value)
+        if u.value and len(table) < MAX_CHOSEN:
+            return Reply(replace(u, table=table, value=table[-1]))
+        return Reply(_after_choice(replace(u, entered=(*u.entered, EnteredPoints(name, table)), table=())))
+
+    def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        if u.table:
+            return Reply(replace(u, table=u.table[:-1], value=u.table[-1]))
+        return Reply(replace(u, screen="mode", cursor=0, entered=()))
+
+    return {"up": change("up"), "down": change("down"), "ok": Binding(keep, T(lang, "key.ok")),
+            "back": Binding(back, T(lang, "key.back"))}
+
+
+def _cards(ui: CanvasUi, lang: str) -> Keys:
+    def redraw(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        drawn = replace(u, draws=u.draws + 1)
+        return Reply(replace(drawn, chosen=_draw(drawn)))
+
+    def start(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        setup = Setup(cards=chosen_cards(u), players=u.players, bonus_icons=data().bonus_icons)
+        started = to_phase(replace(u, game=CANVAS.new_game(setup, u.seed), cursor=0))
+        return Reply(started, label=T(c.lang, "canvas.started"))
+
+    def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return Reply(replace(u, screen="mode", cursor=0, entered=()))
+
+    keys: Keys = {"ok": Binding(start, T(lang, "canvas.key.start")), "back": Binding(back, T(lang, "key.back"))}
+    if ui.random:
+        keys["down"] = Binding(redraw, T(lang, "canvas.key.redraw"))
+    return keys
+
+
+SCREENS: dict[str, Callable[[CanvasUi, str], Keys]] = {
+    "players": _players, "mode": _mode, "pick": _pick, "points": _points, "cards": _cards,
+}

@@ -2,32 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
 
-from device.games.canvas.draw import inner, number_screen, shorten, softkeys
+from device.games.canvas.draw import inner, number_screen, shorten
 from device.games.canvas.text import card_name, condition_text, points_text
-from device.games.canvas.ui import chosen_cards, data, mode_items, needs_points
+from device.games.canvas.ui import CanvasUi, chosen_cards, data, mode_items, needs_points
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 
-if TYPE_CHECKING:
-    from device.games.canvas.ui import CanvasUi
+Keys = Mapping[str, str]
 
 
 def _players_text(lang: str, players: int) -> str:
     return T(lang, "canvas.solo") if players == 1 else T(lang, "players", n=players)
 
 
-def _players(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _players(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "game.canvas"), _players_text(lang, ui.players))
-    softkeys(frame, "+1", "-1", T(lang, "key.ok"), T(lang, "key.home"))
+    frame.softkeys(keys)
     number_screen(frame, T(lang, "canvas.players.title"), str(ui.players), T(lang, "canvas.players.hint"))
 
 
-def _mode(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _mode(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "canvas.mode.title"), _players_text(lang, ui.players))
-    softkeys(frame, T(lang, "key.prev"), T(lang, "key.next"), T(lang, "key.ok"), T(lang, "key.back"))
+    frame.softkeys(keys)
     setups = {s.id: s for s in data().setups}
     items = [setups[k].label(lang) if k in setups else T(lang, f"canvas.mode.{k}") for k in mode_items()]
     left, top, right, bottom = frame.content
@@ -45,38 +43,26 @@ def _mode(ui: CanvasUi, lang: str, frame: Frame) -> None:
         )
 
 
-def _pick(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _pick(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "canvas.pick.title", n=len(ui.chosen)))
-    done = ui.cursor == len(data().cards)
-    softkeys(
-        frame,
-        T(lang, "key.prev"),
-        T(lang, "key.next"),
-        T(lang, "canvas.pick.done") if done else T(lang, "canvas.key.pick"),
-        T(lang, "key.back"),
-    )
+    frame.softkeys(keys)
     items = [e.label(lang) for e in data().cards] + [T(lang, "canvas.pick.done")]
     right = [f"#{ui.chosen.index(e.name) + 1}" if e.name in ui.chosen else "" for e in data().cards]
     frame.menu(frame.content, items, ui.cursor, right=right)
 
 
-def _points(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _points(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     name = needs_points(ui) or ""
     frame.header(T(lang, "canvas.points.title", card=data().entry(name).label(lang) if name else ""))
-    softkeys(frame, "+1", "-1", T(lang, "key.ok"), T(lang, "key.back"))
+    frame.softkeys(keys)
     value = str(ui.value) if ui.value else T(lang, "canvas.points.end")
     so_far = T(lang, "canvas.points.so_far", table=points_text(ui.table)) if ui.table else ""
     number_screen(frame, T(lang, "canvas.points.ask", k=len(ui.table) + 1), value, so_far)
 
 
-def _cards(ui: CanvasUi, lang: str, frame: Frame) -> None:
+def _cards(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "canvas.cards.title"), _players_text(lang, ui.players))
-    softkeys(
-        frame,
-        down=T(lang, "canvas.key.redraw") if ui.random else "",
-        ok=T(lang, "canvas.key.start"),
-        back=T(lang, "key.back"),
-    )
+    frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
     cards = chosen_cards(ui)
     row = (bottom - top) // max(1, len(cards))
@@ -104,7 +90,7 @@ def _cards(ui: CanvasUi, lang: str, frame: Frame) -> None:
             frame.text((right, y + row // 2), table, frame.small, "bold", anchor="rm")
 
 
-SETUP_SCREENS: dict[str, Callable[[CanvasUi, str, Frame], None]] = {
+SETUP_SCREENS: dict[str, Callable[[CanvasUi, str, Keys, Frame], None]] = {
     "players": _players,
     "mode": _mode,
     "pick": _pick,

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from device.games.canvas.draw import Line
 from device.games.canvas.ui import names_fr
 from device.strings.all import STRINGS as T
 from engine.canvas.cards import ELEMENTS, SLOT_COLOURS, Condition, ScoringCard, Slot
-from engine.canvas.scoring import Match
+from engine.canvas.rules import review
+from engine.canvas.scoring import BonusResult, Match, bonus_results
 from engine.canvas.setup import Setup
+from engine.canvas.state import State
 
 
 def element(lang: str, name: str) -> str:
@@ -86,3 +89,28 @@ def why(lang: str, card: ScoringCard, match: Match) -> str:
     if kind in ("exact_total", "strictly_most"):
         return T(lang, f"canvas.why.{kind}", n=len(icons), element=first)
     return T(lang, f"canvas.why.{kind}", element=first, slots=_slots(slots))
+
+
+def bonus_of(game: State) -> tuple[BonusResult, ...]:
+    """The bonus icons of the painting being reviewed."""
+    assert game.draft is not None
+    return bonus_results(game.setup.bonus_icons, game.draft.slots)
+
+
+def review_lines(lang: str, game: State) -> list[Line]:
+    """The review as lines: each card with its ribbons, then why; then the bonus icons."""
+    lines: list[Line] = []
+    for result in review(game):
+        card = game.setup.cards[result.index]
+        lines.append((card_name(lang, card), f"+{result.awarded}" if result.awarded else "0", True))
+        if result.counted and result.found:
+            lines.append(("  " + T(lang, "canvas.why.counted"), "", False))
+        lines.extend(("  " + why(lang, card, match), "", False) for match in result.matches)
+        if result.capped:
+            lines.append(("  " + T(lang, "canvas.review.capped", found=result.found), "", False))
+    bonus = bonus_of(game)
+    lines.append((T(lang, "canvas.review.bonus"), f"+{sum(b.points for b in bonus)}", True))
+    for b in bonus:
+        name = icon_name(lang, b.icon, game.setup)
+        lines.append((f"  {name} x{b.seen}", f"+{b.points}", False))
+    return lines

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
 from device.games.canvas.canvas_data import CanvasData, load
 from engine.canvas import CANVAS
 from engine.canvas.cards import ScoringCard
-from engine.canvas.scores import ribbons, seats, total
+from engine.canvas.scores import ribbons, seats, tokens_pending, total
 from engine.canvas.state import State
 from engine.canvas.view import can_paint
 
@@ -109,11 +109,34 @@ def board_seats(game: State) -> tuple[int, ...]:
     return can_paint(game) or tuple(seats(game))
 
 
-def step(value: int, button: str, low: int, high: int) -> int:
-    """Up adds one, down takes one, within [low, high] (wrapping)."""
-    span = high - low + 1
-    delta = 1 if button == "up" else -1
-    return low + (value - low + delta) % span
+def count_at(ui: CanvasUi, index: int) -> CanvasUi:
+    """The screen where the table counts the ribbons of card `index` itself."""
+    draft = game_of(ui).draft
+    assert draft is not None
+    return replace(ui, screen="count", cursor=index, value=draft.counted[index])
+
+
+def to_phase(ui: CanvasUi) -> CanvasUi:
+    """The screen for the engine's phase, with the cursors it starts from."""
+    game = game_of(ui)
+    phase = game.phase
+    if phase == "playing":
+        seats_ = board_seats(game)
+        return replace(ui, screen="board", cursor=ui.cursor if ui.cursor in seats_ else seats_[0])
+    if phase == "painting":
+        draft = game.draft
+        assert draft is not None
+        slot = draft.slots[draft.at]
+        return replace(ui, screen="slot", row=0, top=slot.top, bottom=slot.bottom)
+    if phase == "review":
+        counted = counted_cards(game)
+        return count_at(ui, counted[0]) if counted and ui.screen == "slot" else replace(ui, screen="review", cursor=0)
+    if phase == "tokens":
+        pending = tokens_pending(game)
+        return replace(ui, screen="tokens", value=0, cursor=pending[0] if pending else 1)
+    screens: dict[str, Screen] = {"turn": "turn", "judging": "judge", "automaton": "auto"}
+    screen = screens.get(phase, "final")
+    return replace(ui, screen=screen) if screen == "auto" else replace(ui, screen=screen, cursor=0)
 
 
 # Which screens each engine phase may show (setup screens have no game yet).
