@@ -13,7 +13,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from device.history import GameRecord
 
@@ -239,7 +239,7 @@ class _Transaction:
         self.store.conn.execute("BEGIN IMMEDIATE")
         return self.store.conn.cursor()
 
-    def __exit__(self, kind: object, value: object, tb: object) -> bool:
+    def __exit__(self, kind: object, value: object, tb: object) -> Literal[False]:
         conn = self.store.conn
         if kind is None:
             try:
@@ -253,8 +253,8 @@ class _Transaction:
                 and not self.store.in_memory_fallback:
             self.store.fall_back_to_memory(str(value))
             raise _Retry() from value
-        if kind is None:
-            raise value  # type: ignore[misc]
+        if kind is None and isinstance(value, BaseException):  # the COMMIT itself failed
+            raise value
         return False
 
 

@@ -95,9 +95,17 @@ class SsdController:
         cmd, data = transaction.command, transaction.data
         if cmd in (HW_RESET, 0x12):  # hardware reset or SWRESET: registers back to defaults
             self._reset_registers()
-        elif cmd == 0x11 and data:
-            self.entry_mode = data[0]
-        elif cmd == 0x44 and len(data) >= 2:
+        elif self._set_window(cmd, data) or self._set_mode(cmd, data):
+            return
+        elif cmd in self.ram:
+            self._write_ram(self.ram[cmd], data)
+        elif cmd == 0x20 and self.update_control & 0x04:  # the sequence includes "display"
+            self.refreshes["partial" if self.update_control & 0x08 else "full"] += 1
+            self._latch()
+
+    def _set_window(self, cmd: int, data: bytearray) -> bool:
+        """The RAM window and address counters (0x44, 0x45, 0x4E, 0x4F); False for other commands."""
+        if cmd == 0x44 and len(data) >= 2:
             self.x_window = (data[0], data[1])
         elif cmd == 0x45 and len(data) >= 4:
             self.y_window = (data[0] | data[1] << 8, data[2] | data[3] << 8)
@@ -105,15 +113,21 @@ class SsdController:
             self.x = data[0]
         elif cmd == 0x4F and len(data) >= 2:
             self.y = data[0] | data[1] << 8
+        else:
+            return False
+        return True
+
+    def _set_mode(self, cmd: int, data: bytearray) -> bool:
+        """Data entry mode, inversion and update control (0x11, 0x21, 0x22); False for other commands."""
+        if cmd == 0x11 and data:
+            self.entry_mode = data[0]
         elif cmd == 0x21 and data:
             self.invert_bw = bool(data[0] & 0x08)
         elif cmd == 0x22 and data:
             self.update_control = data[0]
-        elif cmd in self.ram:
-            self._write_ram(self.ram[cmd], data)
-        elif cmd == 0x20 and self.update_control & 0x04:  # the sequence includes "display"
-            self.refreshes["partial" if self.update_control & 0x08 else "full"] += 1
-            self._latch()
+        else:
+            return False
+        return True
 
     def _write_ram(self, ram: bytearray, data: bytearray) -> None:
         if self.entry_mode != 0x03:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Generic, TypeVar
 
 from device.contract import App, Context
-from hardware.events import ButtonEvent
+from hardware.events import ButtonEvent, EventKind
 
 S = TypeVar("S")
 
@@ -31,7 +31,7 @@ class Presser(Generic[S]):
         """The state after pressing `buttons` in order at time `now` (a trailing '!' holds)."""
         ctx = replace(self.ctx, now_ms=now)
         for button in buttons:
-            kind = "hold" if button.endswith("!") else "press"
+            kind: EventKind = "hold" if button.endswith("!") else "press"
             reply = self.app.handle(ui, ButtonEvent(button.rstrip("!"), kind), ctx)
             if self.strict and reply.error is not None:
                 raise ValueError(f"{button}: {reply.error}")

@@ -163,8 +163,12 @@ def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
         "ok": Binding(finish(chosen), T(lang, "order.take", n=len(tokens_taken(game)) + 1)),
     }
     for seat in SEATS:
-        keys[f"seat{seat}"] = Binding(finish(lambda u, s=seat: s))
+        keys[f"seat{seat}"] = Binding(finish(_always(seat)))
     return keys
+
+
+def _always(seat: int) -> Callable[[ArtboxUi], int | None]:
+    return lambda u: seat
 
 
 # ----- step 3: guessing --------------------------------------------------------------------

@@ -8,7 +8,7 @@ from device.games.artem.artem_data import colour_info
 from device.games.artem.tiles import draw_tile
 from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run, neighbours
 from device.render.frame import Frame
-from device.render.shapes import Box, draw_arrow
+from device.render.shapes import Box, Ink, draw_arrow
 from device.strings.all import STRINGS as T
 from engine.artem import ARTEM
 from engine.artem.board import SIZE
@@ -292,14 +292,14 @@ def _colour_choice(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) 
 
 # game over -------------------------------------------------------------------------------
 def _centred(frame: Frame, box: Box, text: str, max_px: int, weight: str = "semibold",
-             fill: object = None) -> None:
+             fill: Ink | None = None) -> None:
     """Text as large as fits, its ink centred in the box (digits sit on their baseline)."""
     from device.render.fonts import font
 
     px = frame.fit_px(text, box, max_px, weight=weight)
     left, top, right, bottom = font(px, weight).getbbox(text)
-    x = (box[0] + box[2] - (right - left)) // 2 - left
-    y = (box[1] + box[3] - (bottom - top)) // 2 - top
+    x = int((box[0] + box[2] - (right - left)) // 2 - left)
+    y = int((box[1] + box[3] - (bottom - top)) // 2 - top)
     frame.text((x, y), text, px, weight, fill=fill)
 
 

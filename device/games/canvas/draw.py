@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from device.render.fonts import font
 from device.render.frame import Frame
-from device.render.shapes import Box
+from device.render.shapes import Box, Ink
 from engine.canvas.cards import ELEMENTS, Slot
 from engine.canvas.setup import Setup
 
@@ -20,7 +20,7 @@ def _square(box: Box) -> Box:
     return (x0, y0, x0 + size, y0 + size)
 
 
-def draw_element(frame: Frame, name: str, box: Box, ink: object) -> None:
+def draw_element(frame: Frame, name: str, box: Box, ink: Ink) -> None:
     """Hue: a paint drop (disc); Shape: a triangle; Texture: a hatched square; Tone: a half disc."""
     x0, y0, x1, y1 = _square(box)
     size = x1 - x0
@@ -43,7 +43,7 @@ def draw_element(frame: Frame, name: str, box: Box, ink: object) -> None:
         draw.pieslice((x0, y0, x1, y1), 90, 270, fill=ink)
 
 
-def draw_icon(frame: Frame, icon: str, box: Box, setup: Setup, ink: object | None = None) -> None:
+def draw_icon(frame: Frame, icon: str, box: Box, setup: Setup, ink: Ink | None = None) -> None:
     """An element, or a bonus icon: a rounded badge around its element and its points."""
     ink = frame.ink if ink is None else ink
     if not icon:
@@ -137,7 +137,7 @@ def draw_market(frame: Frame, box: Box, tokens: Sequence[int], cursor: int, pain
         _dots(frame, (x0 + 2, top + label_h, x0 + cell_w - 2, bottom - 2), tokens[i], fill)
 
 
-def _dots(frame: Frame, box: Box, count: int, fill: object) -> None:
+def _dots(frame: Frame, box: Box, count: int, fill: Ink) -> None:
     left, top, right, bottom = box
     if count <= 0:
         return

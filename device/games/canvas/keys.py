@@ -15,7 +15,7 @@ from device.games.canvas import setup_keys
 from device.games.canvas.text import bonus_of, card_name, review_lines, seat, slot_text
 from device.games.canvas.ui import MARKET_CHOICES, CanvasUi, board_seats, count_at, counted_cards, game_of, to_phase
 from device.strings.all import STRINGS as T
-from device.widgets.bindings import Binding, Bindings, go_home
+from device.widgets.bindings import Action, Binding, Bindings, go_home
 from device.widgets.cursor import counted, neighbour, wrapped
 from engine.canvas import CANVAS
 from engine.canvas.cards import SLOTS, Slot
@@ -75,8 +75,13 @@ def _board(ui: CanvasUi, lang: str) -> Keys:
                                 f"{T(lang, 'canvas.key.paint')} {seat(lang, ui.cursor)}"),
                   "back": Binding(go_home, T(lang, "key.home"))}
     for number in range(1, 9):
-        keys[f"seat{number}"] = Binding(lambda u, c, n=number: _paint(u, n, c.lang))
+        keys[f"seat{number}"] = Binding(_paint_seat(number))
     return keys
+
+
+def _paint_seat(number: int) -> Action[CanvasUi]:
+    """A seat button on the scoreboard: that seat starts painting."""
+    return lambda u, c: _paint(u, number, c.lang)
 
 
 def _slot(ui: CanvasUi, lang: str) -> Keys:
@@ -102,6 +107,7 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
     def slot_back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         return Reply(to_phase(apply(u, BackSlot())), label=T(c.lang, "canvas.label.back", n=draft.at))
 
+    ok: Binding[CanvasUi]
     if ui.row == 0:
         ok = Binding(lambda u, c: Reply(replace(u, row=1)), T(lang, "key.next"))
         first = draft.at == 0

@@ -166,6 +166,12 @@ def ui_problems(ui: CanvasUi) -> list[str]:
         return problems
     if ui.screen not in PHASE_SCREENS[game.phase]:
         problems.append(f"screen {ui.screen} during {game.phase}")
+    return problems + _game_problems(game)
+
+
+def _game_problems(game: State) -> list[str]:
+    """Broken rules of a game under way: round trip, ribbons, scores, inspiration tokens."""
+    problems: list[str] = []
     if CANVAS.state_from_dict(CANVAS.state_to_dict(game)) != game:
         problems.append("the game does not round-trip")
     for seat in seats(game):

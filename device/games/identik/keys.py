@@ -79,6 +79,7 @@ def _setup(ui: IdentikUi, lang: str) -> Keys:
                        T(lang, f"key.{button}"))
 
     change = NEXT_OPTION.get(row)
+    ok: Binding[IdentikUi]
     if change is not None:
         ok = Binding(lambda u, c: Reply(replace(u, draft=change(u.draft))), T(lang, "key.change"))
     elif row == "names":
@@ -129,8 +130,12 @@ def _names(ui: IdentikUi, lang: str) -> Keys:
         ok = Binding(done, T(lang, "identik.done"))
     keys: Keys = {"up": move("up"), "down": move("down"), "ok": ok, "back": Binding(done, T(lang, "key.back"))}
     for seat in range(1, players + 1):  # a seat button opens its own name, pressed or held
-        keys[f"seat{seat}"] = keys[f"seat{seat}!"] = Binding(lambda u, c, s=seat: Reply(_edit(u, s)))
+        keys[f"seat{seat}"] = keys[f"seat{seat}!"] = Binding(_edit_name_of(seat))
     return keys
+
+
+def _edit_name_of(seat: int) -> Action:
+    return lambda u, c: Reply(_edit(u, seat))
 
 
 def _name(ui: IdentikUi, lang: str) -> Keys:
@@ -239,6 +244,9 @@ def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
         return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, len(seated) + 1))),
                        T(lang, "identik.judge"))
 
+    def judge_tick(seat: int) -> Action:
+        return lambda u, c: tick(u, seat, 0, c.lang)
+
     if ui.cursor > 0:
         judge = seated[ui.cursor - 1]
         on = judge in game.ticks[game.criterion - 1]
@@ -255,7 +263,7 @@ def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
                   "back": Binding(_command(lambda c: Back(), "identik.label.back", cursor=0),
                                   T(lang, "key.back"))}
     for seat in range(1, 9):
-        keys[f"seat{seat}"] = Binding(lambda u, c, s=seat: tick(u, s, 0, c.lang))
+        keys[f"seat{seat}"] = Binding(judge_tick(seat))
     return keys
 
 
@@ -272,9 +280,10 @@ def _summary(ui: IdentikUi, game: State, lang: str) -> Keys:
 
 
 def _over(ui: IdentikUi, game: State, lang: str) -> Keys:
-    again = Binding(lambda u, c: Reply(replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u))),
-                    T(lang, "identik.again"))
-    return {"ok": again, "back": Binding(go_home, T(lang, "key.home"))}
+    def again(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        return Reply(replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u)))
+
+    return {"ok": Binding(again, T(lang, "identik.again")), "back": Binding(go_home, T(lang, "key.home"))}
 
 
 PHASES: dict[str, Callable[[IdentikUi, State, str], Keys]] = {

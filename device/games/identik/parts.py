@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from device.render.fonts import font
 from device.render.frame import Frame
-from device.render.shapes import Box
+from device.render.shapes import Box, Ink
 from device.strings.all import STRINGS as T
 from engine.identik.state import State
 
@@ -34,7 +34,7 @@ def draw_star(frame: Frame, box: Box, filled: bool = True) -> None:
         frame.draw.polygon(points, outline=frame.ink, width=frame.stroke)
 
 
-def draw_check(frame: Frame, box: Box, fill: object) -> None:
+def draw_check(frame: Frame, box: Box, fill: Ink) -> None:
     """A tick mark drawn with lines inside `box`."""
     left, top, right, bottom = box
     size = min(right - left, bottom - top)
@@ -67,7 +67,7 @@ def fit_size(text: str, width: int, height: int, max_px: int, weight: str, min_p
 
 
 def fit_text(frame: Frame, box: Box, text: str, max_px: int | None = None, weight: str = "semibold",
-             align: str = "center", fill: object = None) -> int:
+             align: str = "center", fill: Ink | None = None) -> int:
     """Draw `text` as large as fits in `box` (up to max_px), like Frame.fit but quicker."""
     px = fit_size(text, box[2] - box[0], box[3] - box[1], max_px or frame.large * 3, weight)
     cy = (box[1] + box[3]) // 2

@@ -19,7 +19,7 @@ from device.games.toolbox.ui import (
     first_waiting,
 )
 from device.strings.all import STRINGS as T
-from device.widgets.bindings import Binding, Bindings, go_home, stay
+from device.widgets.bindings import Action, Binding, Bindings, go_home, stay
 from device.widgets.cursor import clamped, neighbour, wrapped
 from engine.dice import tally
 from engine.toolbox import TOOLBOX
@@ -82,8 +82,13 @@ def _shortcuts() -> Keys:
         "timer!": Binding(lambda ui, ctx: _timer(replace(ui, screen="sandglass"), ctx, hold=True)),
     }
     for seat in range(1, 9):
-        keys[f"seat{seat}"] = Binding(lambda ui, ctx, s=seat: _take(replace(ui, screen="order"), s, ctx))
+        keys[f"seat{seat}"] = Binding(_take_at(seat))
     return keys
+
+
+def _take_at(seat: int) -> Action[ToolboxUi]:
+    """A seat button: that seat takes the next number token, shown on the order screen."""
+    return lambda ui, ctx: _take(replace(ui, screen="order"), seat, ctx)
 
 
 def _back_to_menu(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
