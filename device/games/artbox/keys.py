@@ -16,6 +16,7 @@ from device.games.artbox.ui import ArtboxUi, identify_items, next_option, setup_
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, stay
 from device.widgets.cursor import wrapped
+from device.widgets.option_menu import option_menu
 from device.wordpacks import WordPackError, builtin_deck, load_pack, merge_decks
 from engine.artbox import ARTBOX
 from engine.artbox.commands import (
@@ -80,17 +81,13 @@ def _setup(ui: ArtboxUi, lang: str) -> Keys:
     cursor = min(ui.cursor, len(rows) - 1)
     starts = rows[cursor] == "start"
 
-    def move(button: str) -> Binding[ArtboxUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(cursor, button, len(rows)))),
-                       T(lang, f"key.{button}"))
-
     def change(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         options = next_option(u.options, rows[cursor])
         return Reply(replace(u, options=options, cursor=min(cursor, len(setup_rows(options)) - 1)))
 
     ok = Binding(_start_game, T(lang, "artbox.start")) if starts else Binding(change, T(lang, "key.change"))
-    return {"up": move("up"), "down": move("down"), "ok": ok, "roll": Binding(_start_game),
-            "back": Binding(go_home, T(lang, "key.home"))}
+    keys = option_menu(len(rows), lang, ok, Binding(go_home, T(lang, "key.home")), start=cursor)
+    return {**keys, "roll": Binding(_start_game)}
 
 
 def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:

@@ -28,6 +28,7 @@ from device.i18n import explain
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home
 from device.widgets.cursor import wrapped
+from device.widgets.option_menu import option_menu
 from engine.artem import ARTEM
 from engine.artem.board import SIZE
 from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move
@@ -77,10 +78,6 @@ def _to(mode: Mode) -> Binding[ArtemUi]:
 def _setup(ui: ArtemUi, lang: str) -> Keys:
     item = SETUP_ITEMS[ui.cursor]
 
-    def move(button: str) -> Binding[ArtemUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, len(SETUP_ITEMS)))),
-                       T(lang, f"key.{button}"))
-
     def start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         game = ARTEM.new_game(u.draft, u.seed)
         fresh = replace(u, game=game, screen="board", cursor=0, mode="actions", card="")
@@ -91,7 +88,7 @@ def _setup(ui: ArtemUi, lang: str) -> Keys:
         ok = Binding(start, T(lang, "artem.key.start"))
     else:
         ok = Binding(lambda u, c: Reply(replace(u, draft=change(u.draft))), T(lang, "key.change"))
-    return {"up": move("up"), "down": move("down"), "ok": ok, "back": Binding(go_home, T(lang, "key.home"))}
+    return option_menu(len(SETUP_ITEMS), lang, ok, Binding(go_home, T(lang, "key.home")))
 
 
 def _over(lang: str) -> Keys:

@@ -18,7 +18,8 @@ from device.games.canvas.ui import (
 )
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, go_home
-from device.widgets.cursor import counted, wrapped
+from device.widgets.cursor import counted
+from device.widgets.option_menu import PREV_NEXT, option_menu
 from engine.canvas import CANVAS
 from engine.canvas.setup import Setup, draw_cards
 from engine.rng import Rng
@@ -36,11 +37,6 @@ def _after_choice(ui: CanvasUi) -> CanvasUi:
     if needs_points(ui) is not None:
         return replace(ui, screen="points", table=(), value=1)
     return replace(ui, screen="cards", cursor=0)
-
-
-def _move(button: str, count: int, lang: str) -> Binding[CanvasUi]:
-    return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count))),
-                   T(lang, "key.prev" if button == "up" else "key.next"))
 
 
 def _players(ui: CanvasUi, lang: str) -> Keys:
@@ -65,9 +61,11 @@ def _mode(ui: CanvasUi, lang: str) -> Keys:
         setup = next(s for s in data().setups if s.id == choice)
         return Reply(_after_choice(replace(u, random=False, entered=(), chosen=setup.cards)))
 
-    return {"up": _move("up", len(items), lang), "down": _move("down", len(items), lang),
-            "ok": Binding(choose, T(lang, "key.ok")),
-            "back": Binding(lambda u, c: Reply(replace(u, screen="players", cursor=0)), T(lang, "key.back"))}
+    def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return Reply(replace(u, screen="players", cursor=0))
+
+    ok = Binding(choose, T(lang, "key.ok"))
+    return option_menu(len(items), lang, ok, Binding(back, T(lang, "key.back")), labels=PREV_NEXT)
 
 
 def _pick(ui: CanvasUi, lang: str) -> Keys:
@@ -89,9 +87,8 @@ def _pick(ui: CanvasUi, lang: str) -> Keys:
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         return Reply(replace(u, screen="mode", cursor=mode_items().index("pick")))
 
-    return {"up": _move("up", count, lang), "down": _move("down", count, lang),
-            "ok": Binding(toggle, T(lang, "canvas.pick.done") if done else T(lang, "canvas.key.pick")),
-            "back": Binding(back, T(lang, "key.back"))}
+    ok = Binding(toggle, T(lang, "canvas.pick.done") if done else T(lang, "canvas.key.pick"))
+    return option_menu(count, lang, ok, Binding(back, T(lang, "key.back")), labels=PREV_NEXT)
 
 
 def _points(ui: CanvasUi, lang: str) -> Keys:

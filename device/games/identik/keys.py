@@ -17,6 +17,7 @@ from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home
 from device.widgets.cursor import wrapped
 from device.widgets.name_wheel import DONE, WHEEL, added, finished, first_letter
+from device.widgets.option_menu import option_menu
 from engine.identik import IDENTIK
 from engine.identik.commands import (
     Back,
@@ -74,10 +75,6 @@ def _command(command: Callable[[Context], Command], label_key: str, **changes: A
 def _setup(ui: IdentikUi, lang: str) -> Keys:
     row = SETUP_ROWS[ui.cursor]
 
-    def move(button: str) -> Binding[IdentikUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, len(SETUP_ROWS)))),
-                       T(lang, f"key.{button}"))
-
     change = NEXT_OPTION.get(row)
     ok: Binding[IdentikUi]
     if change is not None:
@@ -88,7 +85,7 @@ def _setup(ui: IdentikUi, lang: str) -> Keys:
         ok = Binding(lambda u, c: Reply(u, error=T(c.lang, "identik.hourglass_in_settings")))
     else:
         ok = Binding(_start_game, T(lang, "identik.go"))
-    return {"up": move("up"), "down": move("down"), "ok": ok, "back": Binding(go_home, T(lang, "key.home"))}
+    return option_menu(len(SETUP_ROWS), lang, ok, Binding(go_home, T(lang, "key.home")))
 
 
 def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
@@ -117,10 +114,6 @@ def _edit(ui: IdentikUi, seat: int) -> IdentikUi:
 def _names(ui: IdentikUi, lang: str) -> Keys:
     players = ui.draft.players
 
-    def move(button: str) -> Binding[IdentikUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, players + 1))),
-                       T(lang, f"key.{button}"))
-
     def done(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         return Reply(replace(u, screen="setup", cursor=SETUP_ROWS.index("names")))
 
@@ -128,7 +121,7 @@ def _names(ui: IdentikUi, lang: str) -> Keys:
         ok = Binding(lambda u, c: Reply(_edit(u, u.cursor + 1)), T(lang, "key.change"))
     else:
         ok = Binding(done, T(lang, "identik.done"))
-    keys: Keys = {"up": move("up"), "down": move("down"), "ok": ok, "back": Binding(done, T(lang, "key.back"))}
+    keys = option_menu(players + 1, lang, ok, Binding(done, T(lang, "key.back")))
     for seat in range(1, players + 1):  # a seat button opens its own name, pressed or held
         keys[f"seat{seat}"] = keys[f"seat{seat}!"] = Binding(_edit_name_of(seat))
     return keys

@@ -21,6 +21,7 @@ from device.games.toolbox.ui import (
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, stay
 from device.widgets.cursor import clamped, neighbour, wrapped
+from device.widgets.option_menu import option_menu
 from engine.dice import tally
 from engine.toolbox import TOOLBOX
 from engine.toolbox.commands import (
@@ -101,16 +102,12 @@ def _back_to_menu(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
 def _menu(ui: ToolboxUi, ctx: Context) -> Keys:
     lang = ctx.lang
 
-    def move(button: str) -> Binding[ToolboxUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, len(MENU)))),
-                       T(lang, f"key.{button}"))
-
     def open_screen(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
         return Reply(replace(u, screen=MENU[u.cursor], players_pick=u.game.setup.players,
                              seat_cursor=first_waiting(u.game)))
 
-    return {"up": move("up"), "down": move("down"), "ok": Binding(open_screen, T(lang, "key.open")),
-            "back": Binding(go_home, T(lang, "key.home"))}
+    back: Binding[ToolboxUi] = Binding(go_home, T(lang, "key.home"))
+    return option_menu(len(MENU), lang, Binding(open_screen, T(lang, "key.open")), back)
 
 
 # ----- dice --------------------------------------------------------------------------------

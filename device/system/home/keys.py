@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from device.contract import Context, Reply
 from device.strings.all import STRINGS as T
 from device.system.home.ui import HomeUi
 from device.widgets.bindings import Binding, Bindings
-from device.widgets.cursor import wrapped
+from device.widgets.option_menu import option_menu
 
 
 def bindings(ui: HomeUi, ctx: Context) -> Bindings[HomeUi]:
     """The menu's binding table (holds do nothing here)."""
     lang, count = ctx.lang, len(ctx.menu)
-
-    def move(button: str) -> Binding[HomeUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count))),
-                       T(lang, f"key.{button}"))
 
     def open_entry(u: HomeUi, c: Context) -> Reply[HomeUi]:
         return Reply(u, switch=c.menu[u.cursor % count].key)
@@ -27,5 +21,5 @@ def bindings(ui: HomeUi, ctx: Context) -> Bindings[HomeUi]:
 
     keys = {"roll": Binding(toolbox), "timer": Binding(toolbox)}
     if count:  # a context without a menu (a bare test context) leaves only the shortcuts
-        keys.update(up=move("up"), down=move("down"), ok=Binding(open_entry, T(lang, "key.open")))
+        keys.update(option_menu(count, lang, Binding(open_entry, T(lang, "key.open"))))
     return Bindings(keys, holds_press=False)

@@ -8,7 +8,7 @@ from device.contract import Context, Reply
 from device.strings.all import STRINGS as T
 from device.system.settings.ui import FIELDS, SettingsUi, field_at, next_value
 from device.widgets.bindings import Binding, Bindings, go_home
-from device.widgets.cursor import wrapped
+from device.widgets.option_menu import option_menu
 
 
 def bindings(ui: SettingsUi, ctx: Context) -> Bindings[SettingsUi]:
@@ -17,12 +17,8 @@ def bindings(ui: SettingsUi, ctx: Context) -> Bindings[SettingsUi]:
 
 
 def _browsing(lang: str) -> Bindings[SettingsUi]:
-    def move(button: str) -> Binding[SettingsUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, len(FIELDS)))),
-                       T(lang, f"key.{button}"))
-
-    return Bindings({"up": move("up"), "down": move("down"), "ok": Binding(_edit, T(lang, "key.change")),
-                     "back": Binding(go_home, T(lang, "key.home"))}, holds_press=False)
+    keys = option_menu(len(FIELDS), lang, Binding(_edit, T(lang, "key.change")), Binding(go_home, T(lang, "key.home")))
+    return Bindings(keys, holds_press=False)
 
 
 def _edit(ui: SettingsUi, ctx: Context) -> Reply[SettingsUi]:
