@@ -11,39 +11,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.contract import Context
 from device.games.canvas.app import APP
-from device.games.canvas.samples import CHARLOTTE, CanvasPresser, samples
+from device.games.canvas.samples import CHARLOTTE, samples
 from device.games.canvas.ui import CanvasUi, Screen, chosen_cards, data, mode_items
 from device.render.frame import Frame
-from device.resources import Resources
-from device.settings import Settings
 from engine.canvas import CANVAS
 from engine.canvas.cards import Slot
 from engine.canvas.scores import bonus_total, card_points, ribbons, total
 from hardware.events import ButtonEvent
+from tests.conftest import ROOT as REPO
+from tests.device.canvas.conftest import ctx, fresh, presser, started
 from tests.device.test_scripts import run_script_file
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPTS = REPO / "tests" / "scripts"
 
 
-def ctx(lang: str = "en") -> Context:
-    return Context(settings=Settings(language=lang), resources=Resources())
 
 
-def presser(lang: str = "en") -> CanvasPresser:
-    return CanvasPresser(APP, ctx(lang))
 
 
-def fresh(seed: int = 5) -> CanvasUi:
-    return APP.start(replace(ctx(), seed=seed))
 
 
-def started(*setup: str, players: int = 2) -> CanvasUi:
-    """A game started from the setup menu entry `setup` (a suggested setup id)."""
-    p = presser()
-    ui = p.press(fresh(), *(["up"] * (players - 2) if players > 2 else ["down"] * (2 - players)), "ok")
-    return p.press(p.choose(ui, setup[0]), "ok")
 
 
 def test_every_sample_round_trips_and_renders_with_four_keys() -> None:

@@ -9,9 +9,10 @@ from device.games.identik.ui import IdentikUi
 from device.script import read_script
 from engine.identik.rules import outcome
 from engine.identik.view import scores
+from tests.conftest import ROOT as REPO
 from tests.conftest import Harness
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "identik_full_game.txt"
+SCRIPT = REPO / "tests" / "scripts" / "identik_full_game.txt"
 
 
 def identik(h: Harness) -> IdentikUi:

@@ -7,36 +7,21 @@ from dataclasses import replace
 
 import pytest
 
-from device.games.toolbox.ui import ToolboxUi
 from device.settings import Settings
 from engine.dice import SHAPES
 from tests.conftest import Harness
+from tests.device.toolbox.conftest import countdown_sounds, four_keys, screen, ui
 
 MakeHarness = Callable[..., Harness]
 FOUR_KEYS = {"up", "down", "ok", "back"}
 
 
-def ui(h: Harness) -> ToolboxUi:
-    """The Toolbox's state."""
-    state = h.state("toolbox")
-    assert isinstance(state, ToolboxUi)
-    return state
 
 
-def screen(h: Harness) -> str:
-    """The screen key of the frame shown now ("toolbox.dice", "home", ...)."""
-    return h.runner.render()[1].rsplit(":", 1)[1]
 
 
-def four_keys(h: Harness, *buttons: str) -> None:
-    """Press only keys the 4-key HAT has (a trailing '!' holds)."""
-    assert {b.rstrip("!") for b in buttons} <= FOUR_KEYS
-    h.press(*buttons)
 
 
-def countdown_sounds(start_ms: int, end_ms: int) -> list[tuple[int, str]]:
-    """A tick at each of the last 10 seconds before `end_ms`, then the alarm."""
-    return [(end_ms - 1000 * s, "tick") for s in range(10, 0, -1)] + [(end_ms, "alarm")]
 
 
 def test_ok_on_home_opens_the_toolbox(harness: MakeHarness) -> None:

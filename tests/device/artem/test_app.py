@@ -15,49 +15,32 @@ from device.contract import Context
 from device.games.artem.app import APP
 from device.games.artem.artem_data import load_colours
 from device.games.artem.drive import Driver, demo_choice
-from device.games.artem.ui import ArtemUi, neighbours
+from device.games.artem.ui import neighbours
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
 from engine.artem import ARTEM
-from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip
+from engine.artem.commands import BeginPlays, Claim, EndTurn, Flip
 from engine.artem.refusals import Code
 from engine.artem.rules import claim_points
-from engine.artem.state import LastPlay, State
+from engine.artem.state import LastPlay
 from engine.artem.view import play_number
+from tests.conftest import ROOT as REPO
 from tests.conftest import Harness
+from tests.device.artem.conftest import game, open_artem, play, ui
 from tests.device.test_scripts import run_script_file
 
 MakeHarness = Callable[..., Harness]
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPTS = REPO / "tests" / "scripts"
 CTX = Context(settings=Settings(), resources=Resources())
 
 
-def ui(h: Harness) -> ArtemUi:
-    """The Artem state."""
-    state = h.state("artem")
-    assert isinstance(state, ArtemUi)
-    return state
 
 
-def game(h: Harness) -> State:
-    """The engine state behind the Artem screen."""
-    found = ui(h).game
-    assert found is not None
-    return found
 
 
-def open_artem(h: Harness, *setup: str) -> None:
-    """Home -> Artem; `setup` presses on the setup screen; then start the game."""
-    h.press("down", "down", "down", "ok", *setup)
-    h.press(*["down"] * (4 - ui(h).cursor), "ok")
 
 
-def play(h: Harness, command: Command) -> None:
-    """Press the buttons that play `command` (computed on a copy, then pressed for real)."""
-    driver = Driver(APP, ui(h), CTX)
-    driver.play(command)
-    h.press(*[button for button, _ in driver.trail])
 
 
 def test_home_opens_the_setup_then_the_first_turn(harness: MakeHarness) -> None:
