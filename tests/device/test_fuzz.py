@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from device.registry import app
+from device.registry import GAMES, app
 from device.session import session_from_dict, session_to_dict
 from hardware.events import BUTTONS
 from tests.conftest import Harness
@@ -71,9 +71,6 @@ def _masher_for(key: str) -> type[RuleBasedStateMachine]:
     return machine
 
 
-# One state machine per app, starting on its own first screen (a game's setup).
-TestToolboxMasher = _masher_for("toolbox").TestCase
-TestArtboxMasher = _masher_for("artbox").TestCase
-TestIdentikMasher = _masher_for("identik").TestCase
-TestArtemMasher = _masher_for("artem").TestCase
-TestCanvasMasher = _masher_for("canvas").TestCase
+# One state machine per game of the registry, starting on its own first screen (its setup).
+for _key in GAMES:
+    globals()[f"Test{_key.title()}Masher"] = _masher_for(_key).TestCase
