@@ -169,11 +169,6 @@ def shorten(text: str, width: int, px: int, weight: str = "semibold") -> str:
 Line = tuple[str, str, bool]  # left text, right text, bold (a card's line) or not (a detail)
 
 
-def softkeys(frame: Frame, up: str = "", down: str = "", ok: str = "", back: str = "") -> None:
-    """The soft-key bar; keys without a label do nothing on this screen."""
-    frame.softkeys({"up": up, "down": down, "ok": ok, "back": back})
-
-
 def inner(frame: Frame, box: Box | None = None) -> Box:
     """The content area (or `box`) with a small margin."""
     left, top, right, bottom = box or frame.content
