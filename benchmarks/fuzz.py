@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from device.headless import run_script  # noqa: E402
-from device.registry import app, keys  # noqa: E402
+from device.loader import app  # noqa: E402
+from device.registry import keys  # noqa: E402
 from device.script import Wait  # noqa: E402
 from hardware.events import BUTTONS  # noqa: E402
 from tests.conftest import Harness  # noqa: E402

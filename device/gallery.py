@@ -11,7 +11,8 @@ from PIL import Image
 
 from device.contract import App, Context
 from device.i18n import LANGUAGES
-from device.registry import app, keys, menu, samples
+from device.loader import app, menu, samples
+from device.registry import keys
 from device.render.frame import Frame
 from device.resources import Resources
 from device.settings import Settings

@@ -17,7 +17,8 @@ from PIL import Image
 from device.clock import Clock
 from device.contract import Context, Reply
 from device.history import GameRecord
-from device.registry import GAMES, app, games_under_way, keys, known, menu
+from device.loader import app, games_under_way, menu
+from device.registry import GAMES, keys, known
 from device.render.frame import Frame
 from device.resources import Resources
 from device.session import (

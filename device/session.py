@@ -6,7 +6,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from device.contract import App, Context, Reply
-from device.registry import HOME, app, known
+from device.loader import app
+from device.registry import HOME, known
 from device.settings import Settings
 from engine import codec
 from engine.rng import Rng

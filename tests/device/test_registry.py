@@ -7,7 +7,8 @@ import importlib
 from device.clock import VirtualClock
 from device.contract import Context
 from device.headless import FrameRecorder
-from device.registry import GAMES, MENU, SYSTEM, app, keys, menu, package, samples, string_tables
+from device.loader import app, menu, samples
+from device.registry import GAMES, MENU, SYSTEM, keys, package, string_tables
 from device.resources import Resources
 from device.runner import Runner
 from device.settings import Settings
