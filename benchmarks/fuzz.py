@@ -19,8 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from device.apps import app, available  # noqa: E402
 from device.headless import run_script  # noqa: E402
+from device.loader import app  # noqa: E402
+from device.registry import keys  # noqa: E402
 from device.script import Wait  # noqa: E402
 from hardware.events import BUTTONS  # noqa: E402
 from tests.conftest import Harness  # noqa: E402
@@ -42,15 +43,13 @@ def main() -> None:
 def press_randomly(presses: int, seed: int) -> None:
     """Press randomly, app after app, checking invariants and round trips after each press."""
     rng = random.Random(seed)
-    keys = [k for k in available() if k != "home"]
-    shares = [presses // len(keys) + (1 if i < presses % len(keys) else 0) for i in range(len(keys))]
+    apps = [k for k in keys() if k != "home"]
+    shares = [presses // len(apps) + (1 if i < presses % len(apps) else 0) for i in range(len(apps))]
     counts: Counter[str] = Counter()
     start = time.perf_counter()
-    for key, per_app in zip(keys, shares, strict=True):
+    for key, per_app in zip(apps, shares, strict=True):
         h = Harness(seed=rng.randrange(2**32))
         h.runner.open(key)
-        owner = app(key)
-        assert owner is not None
         for i in range(per_app):
             if rng.random() < 0.03:
                 run_script(h.runner, h.clock, [Wait(rng.choice((500, 3_000, 30_000, 95_000)))])
@@ -60,7 +59,6 @@ def press_randomly(presses: int, seed: int) -> None:
                 h.runner.open(key)
             for mode, state in h.runner.session.states.items():
                 other = app(mode)
-                assert other is not None
                 problems = other.invariants(state)
                 assert not problems, (mode, problems)
                 if i % 10 == 0:

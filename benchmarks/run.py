@@ -24,11 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from device.apps import available  # noqa: E402
 from device.clock import MonotonicClock  # noqa: E402
 from device.gallery import panels_for, sample_frames  # noqa: E402
 from device.headless import FrameRecorder  # noqa: E402
 from device.loop import STOP, run_loop  # noqa: E402
+from device.registry import keys  # noqa: E402
 from device.resources import Resources  # noqa: E402
 from device.runner import Runner  # noqa: E402
 from device.settings import Settings  # noqa: E402
@@ -50,7 +50,7 @@ def bench_render(repeats: int) -> dict[str, list[float]]:
     resources = Resources()
     per_panel: dict[str, list[float]] = defaultdict(list)
     print(f"\n== render time per screen (median of {repeats}, ms)")
-    for key in available():
+    for key in keys():
         for panel in panels_for(key):
             spec = PANELS[panel]
             worst = ("", 0.0)

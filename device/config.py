@@ -116,7 +116,7 @@ def load_config(path: Path | None) -> Config:
 
 
 def _build(data: dict[str, Any], text: str, path: Path) -> Config:
-    values: dict[str, Any] = {}
+    values: dict[tuple[str, str], Any] = {}
     for section, body in data.items():
         if section not in _SCHEMA:
             line = _line_of(text, section, "")
@@ -151,6 +151,8 @@ def _to_config(values: dict[tuple[str, str], Any], text: str, path: Path) -> Con
             line = _line_of(text, "buttons.pins", name)
             raise UserError(f"{path}:{line}: pin for {quote(name)} must be a BCM pin number, not {shown(pin)}")
     packs = get(("words", "packs"), [])
+    dice_file: str = get(("dice", "file"), "")
+    database: str = get(("storage", "database"), "")
     if not all(isinstance(p, str) for p in packs):
         raise UserError(f"{path}:{_line_of(text, 'words', 'packs')}: packs must be a list of file paths")
     config = Config(
@@ -170,9 +172,8 @@ def _to_config(values: dict[tuple[str, str], Any], text: str, path: Path) -> Con
         buzzer_pin=get(("buzzer", "pin"), 0),
         buzzer_tonal=get(("buzzer", "tonal"), False),
         word_packs=tuple(_resolve(path, p) for p in packs),
-        dice_file=_resolve(path, get(("dice", "file"))) if get(("dice", "file")) else None,
-        database=_resolve(path, get(("storage", "database"))) if get(("storage", "database"))
-        else default_database(),
+        dice_file=_resolve(path, dice_file) if dice_file else None,
+        database=_resolve(path, database) if database else default_database(),
         source=str(path),
     )
     _check_pins(config, text, path)

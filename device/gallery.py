@@ -9,9 +9,10 @@ from typing import Any
 
 from PIL import Image
 
-from device.apps import app, available
-from device.apps.base import App, Context
+from device.contract import App, Context
 from device.i18n import LANGUAGES
+from device.loader import app, menu, samples
+from device.registry import keys
 from device.render.frame import Frame
 from device.resources import Resources
 from device.settings import Settings
@@ -21,8 +22,7 @@ from hardware.panels import GALLERY_PANELS, PANELS
 
 def panels_for(key: str) -> tuple[str, ...]:
     """The panels an app's screens are shown on: every size, plus colour if the app draws colour."""
-    owner = app(key)
-    extra = ("epd7in3f",) if getattr(owner, "colour_screens", False) else ()
+    extra = ("epd7in3f",) if app(key).colour_screens else ()
     return GALLERY_PANELS + extra
 
 
@@ -38,11 +38,12 @@ def render_sample(key: str, sample_name: str, panel: str, lang: str,
 def sample_frames(key: str, panel: str, lang: str, resources: Resources) -> Iterator[SampleFrame]:
     """Each sample of an app, ready to draw on `panel` in `lang` (the gallery, the benchmarks)."""
     owner = app(key)
-    assert owner is not None
-    ctx = Context(settings=Settings(language=lang, word_language=lang, panel=panel), resources=resources)
-    for sample in owner.samples(ctx):
+    ctx = Context(settings=Settings(language=lang, word_language=lang, panel=panel), resources=resources,
+                  menu=menu())
+    for sample in samples(key, ctx):
         settings = replace(ctx.settings, **sample.settings_override)
-        sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms, history=sample.history)
+        sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms, history=sample.history,
+                             menu=menu(sample.under_way))
         yield SampleFrame(sample.name, owner, sample.state, sample_ctx, PANELS[panel])
 
 
@@ -71,7 +72,7 @@ def _render_app(key: str, panel: str, lang: str, resources: Resources) -> Iterat
 def gallery(resources: Resources | None = None, only: str = "") -> Iterator[tuple[str, Image.Image]]:
     """Yield (file name, image) for every screen: screen-panel-lang.png."""
     resources = resources or Resources()
-    for key in available():
+    for key in keys():
         if only and not key.startswith(only):
             continue
         for panel in panels_for(key):

@@ -14,12 +14,13 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from device.apps import PLAY_KEYS, app
-from device.apps.base import Context, Reply
 from device.clock import Clock
+from device.contract import Context, Reply
 from device.countdown import running_countdown_ms
 from device.history import GameRecord
+from device.loader import app, games_under_way, menu
 from device.refresh import NO_ACTIVITY, Activity
+from device.registry import GAMES, keys, known
 from device.render.frame import Frame
 from device.resources import Resources
 from device.session import (
@@ -80,17 +81,18 @@ class Runner:
     # start-up ----------------------------------------------------------------------------
     def _resume(self, settings: Settings, seed: int) -> Session:
         loaded = self.store.load()
-        ctx = Context(settings=settings, resources=self.resources, now_ms=self.clock.now_ms())
+        ctx = Context(settings=settings, resources=self.resources, now_ms=self.clock.now_ms(),
+                      locked=self._locked())
         if loaded is not None:
             try:
-                session = session_from_dict(loaded[0])
+                session = session_from_dict(loaded[0], ctx)
                 if self.forced:
                     session = replace(session, settings=replace(session.settings, **self.forced))
-                return self._lock_panel(session)
+                return self._adapt(session, ctx)
             except (ValueError, KeyError, TypeError) as exc:
                 self.store.discard(f"saved session unusable: {str(exc)[:80]}")
                 self.history = tuple(self.store.games())
-        session = self._lock_panel(new_session(settings, seed, ctx))
+        session = self._adapt(new_session(settings, seed, ctx), ctx)
         self.store.save(session_to_dict(session), ctx.now_ms)
         return session
 
@@ -109,23 +111,25 @@ class Runner:
                                else T(lang, "power_cut_paused"))
         log.warning("countdown held after a stop (device clock %d ms, %s left)", tick, shown or "?")
 
-    def _lock_panel(self, session: Session) -> Session:
-        if not self.panel_locked:
-            return session
-        from device.apps.settings import SettingsUi
+    def _locked(self) -> tuple[str, ...]:
+        """The settings this device fixes: the panel, when a real one is configured."""
+        return ("panel",) if self.panel_locked else ()
 
-        ui = session.states.get("settings")
-        if isinstance(ui, SettingsUi) and not ui.panel_locked:
-            session = session.with_state("settings", replace(ui, panel_locked=True))
-        elif ui is None:
-            session = session.with_state("settings", SettingsUi(panel_locked=True))
+    def _adapt(self, session: Session, ctx: Context) -> Session:
+        """Let every app fit its state to this device (e.g. Settings shows a real panel as locked)."""
+        for key in keys():
+            state = session.states.get(key)
+            adapted = app(key).adapt(state, replace(ctx, settings=session.settings))
+            if adapted is not None and adapted is not state:
+                session = session.with_state(key, adapted)
         return session
 
     def ctx(self, now_ms: int | None = None) -> Context:
         """The context apps see now."""
         now = self.clock.now_ms() if now_ms is None else now_ms
         return Context(settings=self.session.settings, resources=self.resources, now_ms=now,
-                       history=self.history)
+                       history=self.history, menu=menu(games_under_way(self.session.states)),
+                       locked=self._locked())
 
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:
@@ -144,7 +148,7 @@ class Runner:
         self._checked_ms = now
         self.session = replace(self.session, message="")
         mode = self.session.mode
-        if event.kind == "hold" and event.button in ("back", "ok") and mode in PLAY_KEYS:
+        if event.kind == "hold" and event.button in ("back", "ok") and mode in GAMES:
             self._history_step("undo" if event.button == "back" else "redo", now)
             self.show()
             return
@@ -162,7 +166,6 @@ class Runner:
         data = session_to_dict(self.session)
         undo = None
         owner = app(mode)
-        assert owner is not None
         if reply.label:
             undo = (mode, reply.label, owner.dump(before.states[mode]))
         for fresh in new_modes:
@@ -176,7 +179,7 @@ class Runner:
     def _finished(self, mode: str, before: Any, after: Any) -> GameRecord | None:
         """A history record when this step ended a game."""
         owner = app(mode)
-        if owner is None or before is None or owner.result(before) is not None:
+        if before is None or owner.result(before) is not None:
             return None
         result = owner.result(after)
         if result is None:
@@ -231,8 +234,7 @@ class Runner:
         ctx = self.ctx(self._checked_ms)
         deadlines = [] if self._retry_at is None else [self._retry_at]
         for key, state in self.session.states.items():
-            owner = app(key)
-            if owner is not None and (d := owner.next_deadline(state, ctx)) is not None:
+            if known(key) and (d := app(key).next_deadline(state, ctx)) is not None:
                 deadlines.append(d)
         return min(deadlines) if deadlines else None
 
@@ -245,16 +247,14 @@ class Runner:
             ctx = self.ctx(now)
             since = self.ctx(self._checked_ms)
             due = [(k, s) for k, s in self.session.states.items()
-                   if (a := app(k)) is not None and (d := a.next_deadline(s, since)) is not None and d <= now]
+                   if known(k) and (d := app(k).next_deadline(s, since)) is not None and d <= now]
             self._checked_ms = now
             if not due:
                 break
             due_any = True
             for key, state in due:
-                owner = app(key)
-                assert owner is not None
                 before = self.session
-                reply = owner.tick(state, ctx)
+                reply = app(key).tick(state, ctx)
                 self.session = apply_reply(self.session, key, reply, ctx)
                 if reply.state != state or reply.switch:
                     finished = self._finished(key, state, reply.state)

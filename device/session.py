@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from device.apps import PLAY_KEYS, app, available
-from device.apps.base import App, Context, Reply
-from device.apps.home import HomeUi
+from device.contract import App, Context, Reply
+from device.loader import app
+from device.registry import HOME, known
 from device.settings import Settings
 from engine import codec
 from engine.rng import Rng
@@ -19,16 +19,14 @@ class Session:
 
     settings: Settings
     seed: int
-    mode: str = "home"
+    mode: str = HOME
     states: dict[str, Any] = field(default_factory=dict)
     games_started: int = 0
     message: str = ""
 
     def app(self) -> App[Any]:
         """The open app."""
-        found = app(self.mode)
-        assert found is not None, self.mode
-        return found
+        return app(self.mode)
 
     def state(self) -> Any:
         """The open app's state."""
@@ -42,7 +40,7 @@ class Session:
 def new_session(settings: Settings, seed: int, ctx: Context) -> Session:
     """A fresh session on the home menu."""
     session = Session(settings=settings, seed=seed)
-    return open_app(session, "home", ctx)
+    return open_app(session, HOME, ctx)
 
 
 def next_seed(session: Session) -> tuple[int, Session]:
@@ -52,36 +50,20 @@ def next_seed(session: Session) -> tuple[int, Session]:
 
 
 def open_app(session: Session, mode: str, ctx: Context) -> Session:
-    """Switch to `mode`, starting its state if it has none; home learns what is under way."""
-    target = app(mode)
-    if target is None:
+    """Switch to `mode`, starting its state if it has none."""
+    if not known(mode):
         raise ValueError(f"no app {mode!r}")
     if mode not in session.states:
         seed, session = next_seed(session)
-        session = session.with_state(mode, target.start(replace(ctx, seed=seed)))
-    if mode == "home":
-        session = refresh_home(session)
+        session = session.with_state(mode, app(mode).start(replace(ctx, seed=seed)))
     return replace(session, mode=mode)
 
 
-def refresh_home(session: Session) -> Session:
-    """Tell the home menu which apps exist and which hold a game under way."""
-    if "home" in session.states:
-        under_way = tuple(
-            key for key, state in session.states.items()
-            if key in PLAY_KEYS and (a := app(key)) is not None and a.in_progress(state)
-        )
-        home = session.states["home"]
-        assert isinstance(home, HomeUi)
-        session = session.with_state("home", replace(home, available=available(), in_progress=under_way))
-    return session
-
-
 def apply_reply(session: Session, mode: str, reply: Reply[Any], ctx: Context) -> Session:
-    """Fold an app's reply into the session (state, settings, message, switch)."""
+    """Fold an app's reply into the session (state, settings changes, message, switch)."""
     session = session.with_state(mode, reply.state)
-    if reply.settings is not None:
-        session = replace(session, settings=reply.settings)
+    if reply.settings_changes:
+        session = replace(session, settings=replace(session.settings, **reply.settings_changes))
     if reply.error:
         session = replace(session, message=reply.error)
     if reply.switch is not None:
@@ -91,11 +73,7 @@ def apply_reply(session: Session, mode: str, reply: Reply[Any], ctx: Context) ->
 
 def session_to_dict(session: Session) -> dict[str, Any]:
     """Serialise every app's state with its own `dump`."""
-    states = {}
-    for key, state in session.states.items():
-        owner = app(key)
-        if owner is not None:
-            states[key] = owner.dump(state)
+    states = {key: app(key).dump(state) for key, state in session.states.items() if known(key)}
     return {
         "settings": codec.to_dict(session.settings),
         "seed": session.seed,
@@ -105,24 +83,20 @@ def session_to_dict(session: Session) -> dict[str, Any]:
     }
 
 
-def session_from_dict(data: dict[str, Any]) -> Session:
-    """Rebuild a session; raises ValueError when anything does not validate."""
+def session_from_dict(data: dict[str, Any], ctx: Context) -> Session:
+    """Rebuild a session (an app missing from the save starts afresh in `ctx`); raises ValueError
+    when anything does not validate."""
     if not isinstance(data, dict):
         raise ValueError("the saved session is not an object")
     settings = codec.from_dict(Settings, data.get("settings"))
-    states = {}
-    for key, raw in dict(data.get("states", {})).items():
-        owner = app(key)
-        if owner is None:
-            continue
-        states[key] = owner.load(raw)
-    mode = str(data.get("mode", "home"))
+    states = {key: app(key).load(raw) for key, raw in dict(data.get("states", {})).items() if known(key)}
+    mode = str(data.get("mode", HOME))
     if mode not in states:
-        mode = "home"
-    if "home" not in states:
-        states["home"] = HomeUi()
+        mode = HOME
+    if HOME not in states:
+        states[HOME] = app(HOME).start(replace(ctx, settings=settings))
     seed = data.get("seed")
     started = data.get("games_started", 0)
     if not isinstance(seed, int) or not isinstance(started, int):
         raise ValueError("the saved session has no valid seed")
-    return refresh_home(Session(settings=settings, seed=seed, mode=mode, states=states, games_started=started))
+    return Session(settings=settings, seed=seed, mode=mode, states=states, games_started=started)

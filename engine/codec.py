@@ -12,7 +12,7 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from engine.errors import InvalidState
@@ -57,85 +57,126 @@ def from_dict(cls: type[T], data: JSON) -> T:
 
 
 def _decode(tp: Any, data: Any, where: str) -> Any:
-    origin = get_origin(tp)
     if tp is Any:
         return data
-    if origin is Union or origin is types.UnionType:
-        args = get_args(tp)
-        if data is None and type(None) in args:
-            return None
-        errors = []
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return _decode(arg, data, where)
-            except (InvalidState, TypeError, ValueError) as exc:
-                errors.append(str(exc))
-        raise InvalidState(f"{where}: {data!r} fits none of {tp} ({'; '.join(errors)})")
-    if origin is typing.Literal:
-        if data in get_args(tp):
-            return data
-        raise InvalidState(f"{where}: {data!r} is not one of {get_args(tp)}")
-    if origin is tuple:
-        args = get_args(tp)
-        if not isinstance(data, list | tuple):
-            raise InvalidState(f"{where}: expected a list, got {type(data).__name__}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], x, f"{where}[{i}]") for i, x in enumerate(data))
-        if len(args) != len(data):
-            raise InvalidState(f"{where}: expected {len(args)} items, got {len(data)}")
-        return tuple(_decode(a, x, f"{where}[{i}]") for i, (a, x) in enumerate(zip(args, data, strict=True)))
-    if origin in (dict, Mapping) or origin is typing.Mapping:
-        key_t, val_t = get_args(tp)
-        if not isinstance(data, dict):
-            raise InvalidState(f"{where}: expected an object")
-        return {_decode_key(key_t, k, where): _decode(val_t, v, f"{where}.{k}") for k, v in data.items()}
+    by_origin = _BY_ORIGIN.get(get_origin(tp))
+    if by_origin is not None:
+        return by_origin(tp, data, where)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise InvalidState(f"{where}: expected an object, got {type(data).__name__}")
-        hints = _hints(tp)
-        fields = {f.name: f for f in dataclasses.fields(tp) if f.init}
-        unknown = set(data) - set(fields)
-        if unknown:
-            raise InvalidState(f"{where}: unknown keys {sorted(unknown)}")
-        kwargs = {}
-        for name, field in fields.items():
-            if name not in data:
-                if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-                    raise InvalidState(f"{where}: missing key {name!r}")
-                continue
-            kwargs[name] = _decode(hints[name], data[name], f"{where}.{name}")
-        try:
-            return tp(**kwargs)
-        except (TypeError, ValueError) as exc:
-            raise InvalidState(f"{where}: {exc}") from exc
+        return _decode_dataclass(tp, data, where)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _decode_enum(tp, data, where)
+    scalar = _SCALARS.get(tp)
+    if scalar is None:
+        raise TypeError(f"{where}: unsupported type {tp!r}")
+    return scalar(data, where)
+
+
+def _decode_union(tp: Any, data: Any, where: str) -> Any:
+    args = get_args(tp)
+    if data is None and type(None) in args:
+        return None
+    errors = []
+    for arg in args:
+        if arg is type(None):
+            continue
         try:
-            return tp(data)
-        except ValueError as exc:
-            raise InvalidState(f"{where}: {exc}") from exc
-    if tp is bool:
-        if isinstance(data, bool):
-            return data
-        raise InvalidState(f"{where}: expected true/false, got {data!r}")
-    if tp is int:
-        if isinstance(data, int) and not isinstance(data, bool):
-            return data
-        raise InvalidState(f"{where}: expected an integer, got {data!r}")
-    if tp is float:
-        if isinstance(data, int | float) and not isinstance(data, bool):
-            return float(data)
-        raise InvalidState(f"{where}: expected a number, got {data!r}")
-    if tp is str:
-        if isinstance(data, str):
-            return data
-        raise InvalidState(f"{where}: expected a string, got {data!r}")
-    if tp is type(None):
-        if data is None:
-            return None
-        raise InvalidState(f"{where}: expected null")
-    raise TypeError(f"{where}: unsupported type {tp!r}")
+            return _decode(arg, data, where)
+        except (InvalidState, TypeError, ValueError) as exc:
+            errors.append(str(exc))
+    raise InvalidState(f"{where}: {data!r} fits none of {tp} ({'; '.join(errors)})")
+
+
+def _decode_literal(tp: Any, data: Any, where: str) -> Any:
+    if data in get_args(tp):
+        return data
+    raise InvalidState(f"{where}: {data!r} is not one of {get_args(tp)}")
+
+
+def _decode_tuple(tp: Any, data: Any, where: str) -> Any:
+    args = get_args(tp)
+    if not isinstance(data, list | tuple):
+        raise InvalidState(f"{where}: expected a list, got {type(data).__name__}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_decode(args[0], x, f"{where}[{i}]") for i, x in enumerate(data))
+    if len(args) != len(data):
+        raise InvalidState(f"{where}: expected {len(args)} items, got {len(data)}")
+    return tuple(_decode(a, x, f"{where}[{i}]") for i, (a, x) in enumerate(zip(args, data, strict=True)))
+
+
+def _decode_mapping(tp: Any, data: Any, where: str) -> Any:
+    key_t, val_t = get_args(tp)
+    if not isinstance(data, dict):
+        raise InvalidState(f"{where}: expected an object")
+    return {_decode_key(key_t, k, where): _decode(val_t, v, f"{where}.{k}") for k, v in data.items()}
+
+
+def _decode_dataclass(tp: Any, data: Any, where: str) -> Any:
+    if not isinstance(data, dict):
+        raise InvalidState(f"{where}: expected an object, got {type(data).__name__}")
+    hints = _hints(tp)
+    fields = {f.name: f for f in dataclasses.fields(tp) if f.init}
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise InvalidState(f"{where}: unknown keys {sorted(unknown)}")
+    kwargs = {}
+    for name, field in fields.items():
+        if name not in data:
+            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                raise InvalidState(f"{where}: missing key {name!r}")
+            continue
+        kwargs[name] = _decode(hints[name], data[name], f"{where}.{name}")
+    try:
+        return tp(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise InvalidState(f"{where}: {exc}") from exc
+
+
+def _decode_enum(tp: Any, data: Any, where: str) -> Any:
+    try:
+        return tp(data)
+    except ValueError as exc:
+        raise InvalidState(f"{where}: {exc}") from exc
+
+
+def _decode_bool(data: Any, where: str) -> Any:
+    if isinstance(data, bool):
+        return data
+    raise InvalidState(f"{where}: expected true/false, got {data!r}")
+
+
+def _decode_int(data: Any, where: str) -> Any:
+    if isinstance(data, int) and not isinstance(data, bool):
+        return data
+    raise InvalidState(f"{where}: expected an integer, got {data!r}")
+
+
+def _decode_float(data: Any, where: str) -> Any:
+    if isinstance(data, int | float) and not isinstance(data, bool):
+        return float(data)
+    raise InvalidState(f"{where}: expected a number, got {data!r}")
+
+
+def _decode_str(data: Any, where: str) -> Any:
+    if isinstance(data, str):
+        return data
+    raise InvalidState(f"{where}: expected a string, got {data!r}")
+
+
+def _decode_none(data: Any, where: str) -> Any:
+    if data is None:
+        return None
+    raise InvalidState(f"{where}: expected null")
+
+
+# Decoders by a type's origin (generic aliases) and for plain scalar types.
+_BY_ORIGIN: dict[Any, Callable[[Any, Any, str], Any]] = {
+    Union: _decode_union, types.UnionType: _decode_union, typing.Literal: _decode_literal,
+    tuple: _decode_tuple, dict: _decode_mapping, Mapping: _decode_mapping, typing.Mapping: _decode_mapping,
+}
+_SCALARS: dict[Any, Callable[[Any, str], Any]] = {
+    bool: _decode_bool, int: _decode_int, float: _decode_float, str: _decode_str, type(None): _decode_none,
+}
 
 
 def _decode_key(tp: Any, key: str, where: str) -> Any:

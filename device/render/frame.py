@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from device.render.fonts import font, snap
-from device.render.shapes import Box, draw_arrow, draw_shape
+from device.render.shapes import Box, Ink, draw_arrow, draw_shape
 from hardware.display import PanelSpec
 
 SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
@@ -34,8 +34,8 @@ class Frame:
         self.coarse_time = coarse_time
         if colour:
             self.image = Image.new("RGB", (width, height), PALETTE["white"])
-            self.ink: object = PALETTE["black"]
-            self.paper: object = PALETTE["white"]
+            self.ink: Ink = PALETTE["black"]
+            self.paper: Ink = PALETTE["white"]
         else:
             self.image = Image.new("1", (width, height), 1)
             self.ink = 0
@@ -75,7 +75,7 @@ class Frame:
         """Line width for outlines."""
         return max(1, self.px(1.6))
 
-    def colour(self, name: str) -> object:
+    def colour(self, name: str) -> Ink:
         """A palette colour on a colour panel; ink on a 1-bit one."""
         return PALETTE[name] if self.is_colour else self.ink
 
@@ -85,7 +85,7 @@ class Frame:
         return int(font(px, weight).getlength(text))
 
     def text(self, xy: tuple[int, int], text: str, px: int | None = None, weight: str = "semibold",
-             anchor: str = "la", fill: object = None) -> None:
+             anchor: str = "la", fill: Ink | None = None) -> None:
         """Draw `text` at `xy` (PIL anchor, default left-ascender)."""
         self.draw.text(xy, text, font=font(px or self.body, weight), anchor=anchor,
                        fill=self.ink if fill is None else fill)
@@ -110,7 +110,7 @@ class Frame:
         return px
 
     def fit(self, box: Box, text: str, max_px: int | None = None, min_px: int = 8,
-            weight: str = "semibold", align: str = "center", fill: object = None) -> int:
+            weight: str = "semibold", align: str = "center", fill: Ink | None = None) -> int:
         """Draw `text` as large as fits in `box` (up to max_px), centred or left-aligned."""
         px = self.fit_px(text, box, max_px or self.large * 3, min_px, weight)
         cy = (box[1] + box[3]) // 2

@@ -5,9 +5,11 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 Box = tuple[int, int, int, int]
+# A colour to draw with: 0/1 on a 1-bit panel, an (r, g, b) triple on a colour one.
+Ink = int | tuple[int, int, int]
 
 
-def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: Box, width: int, ink: object = 0) -> None:
+def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: Box, width: int, ink: Ink = 0) -> None:
     """Draw `shape` (circle, square, triangle, line) inside `box` with stroke `width`."""
     left, top, right, bottom = box
     size = min(right - left, bottom - top)
@@ -28,7 +30,7 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: Box, width: int, ink:
         raise ValueError(f"unknown shape {shape!r}")
 
 
-def draw_arrow(draw: ImageDraw.ImageDraw, direction: str, box: Box, ink: object = 0) -> None:
+def draw_arrow(draw: ImageDraw.ImageDraw, direction: str, box: Box, ink: Ink = 0) -> None:
     """A filled triangle pointing up, down, left or right, inside `box`."""
     left, top, right, bottom = box
     cx, cy = (left + right) // 2, (top + bottom) // 2

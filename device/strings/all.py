@@ -1,15 +1,10 @@
-"""Every string table merged; apps look texts up here."""
+"""Every string table merged (the shared texts and each app's own, from the registry)."""
 
 from device.i18n import Strings
-from device.strings.artbox import ARTBOX
-from device.strings.artem import ARTEM
-from device.strings.canvas import CANVAS
+from device.registry import string_tables
 from device.strings.common import COMMON
-from device.strings.home import HOME
-from device.strings.identik import IDENTIK
-from device.strings.toolbox import TOOLBOX
 
-TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTBOX, IDENTIK, ARTEM, CANVAS)
+TABLES: tuple[Strings, ...] = (COMMON, *string_tables())
 
 
 def _merge(tables: tuple[Strings, ...]) -> Strings:

@@ -60,6 +60,10 @@ class State:
         for seats in (self.hands, self.chosen):
             if seats and len(seats) != players:
                 raise ValueError("hands and chosen words are kept per seat")
+        self._check_round(players)
+
+    def _check_round(self, players: int) -> None:
+        """The deal, the finish order, the drawing slots and the round record fit this table."""
         in_deal = self.phase in ("deal_cover", "deal_pick")
         if in_deal != (1 <= self.dealing_seat <= players):
             raise ValueError("a seat is being dealt to exactly in the deal phases")

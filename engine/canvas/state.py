@@ -62,6 +62,11 @@ class State:
             raise ValueError(f"phase {self.phase} and the painting being entered disagree")
         if self.draft is not None:
             _check_draft(setup, self.draft, self.phase)
+        self._check_paintings()
+
+    def _check_paintings(self) -> None:
+        """Paintings by seats at this table, whole, at most three each; tokens and judge in range."""
+        setup = self.setup
         done = [0] * (setup.players + 1)
         for painting in self.paintings:
             if not 1 <= painting.seat <= setup.players:

@@ -26,7 +26,7 @@ from engine.toolbox.commands import (
     StartSandglass,
     TakeToken,
 )
-from engine.toolbox.setup import DICE_KINDS, MAX_TOKENS, SANDGLASS_MAX_S, SANDGLASS_MIN_S, Setup
+from engine.toolbox.setup import DICE_KINDS, MAX_TOKENS, SANDGLASS_MAX_S, SANDGLASS_MIN_S, DiceKind, Setup
 from engine.toolbox.state import State
 from engine.toolbox.view import dice_for
 
@@ -43,39 +43,18 @@ def new_game(setup: Setup, seed: int) -> State:
 
 def apply(state: State, command: Command) -> State:
     """Apply one command; IllegalCommand leaves `state` as it was."""
-    glass = state.sandglass
+    glass = _glass_after(state.sandglass, command)
+    if glass is not None:
+        return replace(state, sandglass=glass)
     match command:
         case ChooseDice(kind=kind, tokens=tokens):
-            if kind not in DICE_KINDS:
-                raise IllegalCommand(f"unknown dice {kind!r}", "unknown_dice")
-            if not 1 <= tokens <= MAX_TOKENS:
-                raise IllegalCommand(f"toss 1 to {MAX_TOKENS} tokens", "token_count")
-            return replace(state, dice_kind=kind, tokens=tokens)
+            return _with_dice(state, kind, tokens)
         case Roll():
             faces, rng = roll(dice_for(state), state.rng)
             return replace(state, rng=rng, last_roll=faces, last_roll_kind=state.dice_kind,
                            rolls=state.rolls + 1)
-        case StartSandglass(now_ms=now):
-            return replace(state, sandglass=glass.settle(now).start(now))
-        case FlipSandglass(now_ms=now):
-            return replace(state, sandglass=glass.settle(now).flip(now))
-        case PauseSandglass(now_ms=now):
-            return replace(state, sandglass=glass.settle(now).pause(now))
-        case ResumeSandglass(now_ms=now):
-            return replace(state, sandglass=glass.resume(now))
-        case AdjustSandglass(delta_ms=delta):
-            return replace(state, sandglass=glass.adjust(delta))
-        case SettleSandglass(now_ms=now):
-            return replace(state, sandglass=glass.settle(now))
         case SetSandglassLength(seconds=seconds):
-            if glass.status in ("running", "paused"):
-                raise IllegalCommand("stop the sandglass before changing its length", "glass_busy")
-            if not SANDGLASS_MIN_S <= seconds <= SANDGLASS_MAX_S:
-                raise IllegalCommand(
-                    f"the sandglass runs {SANDGLASS_MIN_S} to {SANDGLASS_MAX_S} s", "glass_length"
-                )
-            setup = replace(state.setup, sandglass_s=seconds)
-            return replace(state, setup=setup, sandglass=Sandglass.full(seconds * 1000))
+            return _with_length(state, seconds)
         case TakeToken(seat=seat):
             return replace(state, order=state.order.take(seat))
         case ClearTokens():
@@ -86,6 +65,43 @@ def apply(state: State, command: Command) -> State:
             return replace(state, setup=replace(state.setup, players=players),
                            order=FinishOrder(players))
     raise IllegalCommand(f"unknown command {command!r}", "unknown_command")
+
+
+def _with_dice(state: State, kind: DiceKind, tokens: int) -> State:
+    """The state throwing other dice (or another number of tokens) from now on."""
+    if kind not in DICE_KINDS:
+        raise IllegalCommand(f"unknown dice {kind!r}", "unknown_dice")
+    if not 1 <= tokens <= MAX_TOKENS:
+        raise IllegalCommand(f"toss 1 to {MAX_TOKENS} tokens", "token_count")
+    return replace(state, dice_kind=kind, tokens=tokens)
+
+
+def _glass_after(glass: Sandglass, command: Command) -> Sandglass | None:
+    """The sandglass after a command that turns, pauses or settles it; None for other commands."""
+    match command:
+        case StartSandglass(now_ms=now):
+            return glass.settle(now).start(now)
+        case FlipSandglass(now_ms=now):
+            return glass.settle(now).flip(now)
+        case PauseSandglass(now_ms=now):
+            return glass.settle(now).pause(now)
+        case ResumeSandglass(now_ms=now):
+            return glass.resume(now)
+        case AdjustSandglass(delta_ms=delta):
+            return glass.adjust(delta)
+        case SettleSandglass(now_ms=now):
+            return glass.settle(now)
+    return None
+
+
+def _with_length(state: State, seconds: int) -> State:
+    """A standing glass of a new length."""
+    if state.sandglass.status in ("running", "paused"):
+        raise IllegalCommand("stop the sandglass before changing its length", "glass_busy")
+    if not SANDGLASS_MIN_S <= seconds <= SANDGLASS_MAX_S:
+        raise IllegalCommand(f"the sandglass runs {SANDGLASS_MIN_S} to {SANDGLASS_MAX_S} s", "glass_length")
+    setup = replace(state.setup, sandglass_s=seconds)
+    return replace(state, setup=setup, sandglass=Sandglass.full(seconds * 1000))
 
 
 def refusal(state: State, command: Command) -> IllegalCommand | None:

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from pytest_mock import MockerFixture
 
-from device.apps.base import GameResult
-from device.apps.toolbox import ToolboxApp
 from device.cli import main
+from device.contract import GameResult
+from device.games.toolbox.app import ToolboxApp
 from device.history import GameRecord, to_csv, to_json, wins_by_name
 from device.store_file import shown
 from tests.conftest import Harness

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from device import wordpacks
-from device.apps import app
-from device.apps.artbox import ArtboxUi
+from device.games.artbox.ui import ArtboxUi
+from device.loader import app
 from device.resources import Resources
 from device.wordpacks import MAX_PACK_BYTES, MAX_PACK_WORDS, WordPackError, load_pack
 from tests.conftest import Harness

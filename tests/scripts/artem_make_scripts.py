@@ -15,9 +15,10 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from device.apps.artem import APP, ArtemUi
-from device.apps.artem_drive import Driver, demo_choice
-from device.apps.base import Context
+from device.contract import Context
+from device.games.artem.app import APP
+from device.games.artem.drive import Driver, demo_choice
+from device.games.artem.ui import ArtemUi
 from device.resources import Resources
 from device.settings import Settings
 from engine.artem.commands import Claim, Move

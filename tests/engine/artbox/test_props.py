@@ -34,7 +34,6 @@ from tests.engine.artbox.conftest import T0, WORDS, setup
 def legal(state: State, now: int) -> list[Command]:
     """Every command a table could send now (a superset of what the screens offer)."""
     table = state.setup
-    seats = range(1, table.players + 1)
     match state.phase:
         case "deal_cover":
             return [ShowWords()]
@@ -52,20 +51,26 @@ def legal(state: State, now: int) -> list[Command]:
                 return [StartSandglass(now)]
             return [TimeUp(state.sandglass.deadline_ms() or now)]
         case "identify":
-            slot = state.slots[state.slot_index]
-            moves: list[Command] = [c for s in seats if s not in slot.guessers
-                                    if (c := claim_for(state, s)) is not None]
-            if slot.author:
-                moves += [ToggleGuess(s) for s in seats if s != slot.author]
-                moves.append(ConfirmSlot())
-                moves.append(ConfirmSlot())
-            if table.can_mark_ineligible:
-                moves.append(ToggleEligible())
-            return moves
+            return identify_moves(state)
         case "over":
             return []
         case _:
             return [Continue()]
+
+
+def identify_moves(state: State) -> list[Command]:
+    """While identifying: claims, ticks and toggles, and confirming once the author is known."""
+    table, slot = state.setup, state.slots[state.slot_index]
+    seats = range(1, table.players + 1)
+    moves: list[Command] = [c for s in seats if s not in slot.guessers
+                            if (c := claim_for(state, s)) is not None]
+    if slot.author:
+        moves += [ToggleGuess(s) for s in seats if s != slot.author]
+        moves.append(ConfirmSlot())
+        moves.append(ConfirmSlot())
+    if table.can_mark_ineligible:
+        moves.append(ToggleEligible())
+    return moves
 
 
 def words_in_play(state: State) -> list[str]:

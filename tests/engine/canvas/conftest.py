@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from device.canvas_data import CanvasData, load
+from device.games.canvas.canvas_data import CanvasData, load
 from engine.canvas.cards import Painting, ScoringCard, Slot
 from engine.canvas.commands import ConfirmPainting, CountRibbons, SetSlot, StartPainting
 from engine.canvas.rules import apply, new_game

@@ -1,6 +1,6 @@
 """One test per scoring card: paintings that earn 0, 1 and the capped number of ribbons.
 
-Conditions come from device/data/canvas_cards.toml (seeds README: the public card list, with
+Conditions come from device/games/canvas/canvas_cards.toml (seeds README: the public card list, with
 the rulebook's clarifications, 004 l.142-149, winning where they differ).
 """
 

@@ -1,0 +1,115 @@
+"""#ARTBOX on the device: the wiring of its UI state, binding table and screens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Literal
+
+from device.contract import Context, GameResult, Reply
+from device.games.artbox import keys, saved, screens
+from device.games.artbox.ui import ArtboxUi, Options
+from device.refresh import Activity
+from device.render.frame import Frame
+from device.widgets.bindings import Bindings, KeyedApp
+from device.widgets.countdown import countdown_deadline, countdown_tick
+from engine import codec
+from engine.artbox import ARTBOX
+from engine.artbox.commands import TimeUp
+
+
+class ArtboxApp(KeyedApp[ArtboxUi]):
+    """#ARTBOX for 3 to 8 players: words, dice, number tokens, sandglass, awards, scores."""
+
+    key = "artbox"
+    title_key = "game.artbox"
+    ui_type = ArtboxUi
+
+    def start(self, ctx: Context) -> ArtboxUi:
+        """The setup menu, its rules language following the interface language."""
+        lang: Literal["en", "fr"] = "fr" if ctx.lang == "fr" else "en"
+        return ArtboxUi(options=Options(rules_language=lang), seed=ctx.seed)
+
+    def in_progress(self, state: ArtboxUi) -> bool:
+        """A game is under way until its final scoreboard."""
+        return state.game is not None and state.game.phase != "over"
+
+    def result(self, state: ArtboxUi) -> GameResult | None:
+        """Victory tokens per seat and the winner, once the game is over."""
+        game = state.game
+        outcome = ARTBOX.outcome(game) if game is not None else None
+        if game is None or outcome is None:
+            return None
+        seats = tuple(f"Seat {s}" for s in range(1, game.setup.players + 1))
+        return GameResult(players=seats, scores=tuple(t.total for t in game.tokens), winners=outcome.winners,
+                          seed=state.seed ^ max(0, state.games - 1))
+
+    def invariants(self, state: ArtboxUi) -> list[str]:
+        """Token counts never negative; number tokens unique; one word per drawing slot."""
+        game = state.game
+        if game is None:
+            return []
+        broken: list[str] = []
+        if any(t.drawing < 0 or t.guessing < 0 for t in game.tokens):
+            broken.append("a negative victory token count")
+        if game.finish is not None and len(set(game.finish.seats)) != len(game.finish.seats):
+            broken.append("a seat holds two number tokens")
+        if len(game.word_list) != len(set(game.word_list)):
+            broken.append("a word shows twice in the list")
+        return broken
+
+    def bindings(self, state: ArtboxUi, ctx: Context) -> Bindings[ArtboxUi]:
+        """The setup menu's keys, or the keys of the phase being played."""
+        return keys.bindings(state, ctx)
+
+    def next_deadline(self, state: ArtboxUi, ctx: Context) -> int | None:
+        """Each displayed second of the sandglass, and its end."""
+        if state.game is None:
+            return None
+        return countdown_deadline(state.game.sandglass, ctx.now_ms)
+
+    def tick(self, state: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
+        """Beep in the last 10 s; at zero the engine hears TimeUp (pencils down)."""
+        if state.game is None:
+            return Reply(state)
+        _, sounds, finished = countdown_tick(state.game.sandglass, ctx.now_ms)
+        if not finished:
+            return Reply(state, sounds=sounds)
+        game = ARTBOX.apply(state.game, TimeUp(ctx.now_ms))
+        return Reply(replace(state, game=game, cursor=0, view="words"), sounds=sounds)
+
+    def activity(self, state: ArtboxUi, ctx: Context) -> Activity:
+        """The sandglass counts down; the table draws (step 2) and guesses (step 3) away from the device."""
+        game = state.game
+        if game is None:
+            return Activity()
+        running = game.sandglass.settle(ctx.now_ms).status == "running"
+        return Activity(countdown=running, physical=game.phase in ("drawing", "guessing"))
+
+    def dump(self, state: ArtboxUi) -> dict[str, Any]:
+        """Serialise (the word deck by reference, see device/games/artbox/saved.py)."""
+        data: dict[str, Any] = codec.to_dict(state)
+        if state.game is not None:  # _start_game seeds game number `games` with seed ^ games
+            data["game"] = saved.compact(data["game"], state.game.setup.words,
+                                         state.seed ^ (state.games - 1))
+        return data
+
+    def load(self, data: dict[str, Any]) -> ArtboxUi:
+        """Rebuild and validate; a game whose word pack is missing or changed cannot load."""
+        if isinstance(data, dict) and isinstance(data.get("game"), dict):
+            data = {**data, "game": saved.expand(data["game"])}
+        return codec.from_dict(ArtboxUi, data)
+
+    def screen_key(self, state: ArtboxUi) -> str:
+        """Setup, or the phase (per dealt seat and per slot, so each is a new screen)."""
+        game = state.game
+        if game is None:
+            return "artbox.setup"
+        return f"artbox.{game.round}.{game.phase}.{game.dealing_seat}.{game.slot_index}.{state.view}"
+
+    def draw(self, state: ArtboxUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
+        """The setup menu or the phase being played."""
+        screens.render(state, ctx.lang, ctx.now_ms, labels, frame)
+
+
+APP = ArtboxApp()

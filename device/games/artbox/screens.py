@@ -1,0 +1,246 @@
+"""The #ARTBOX screens: setup, dealing, dice, drawing, guessing, identifying, awards, scores."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from device.games.artbox import scoring_screens as scoring
+from device.games.artbox.layout import inset, maestro, round_title, split_rows
+from device.games.artbox.ui import ArtboxUi, Options, setup_rows
+from device.render.frame import Frame
+from device.render.shapes import Box
+from device.strings.all import STRINGS as T
+from device.widgets.countdown import clock_text, draw_countdown
+from device.widgets.drawing import draw_shape_groups
+from engine.artbox.state import State
+from engine.artbox.view import hand, still_drawing, tokens_taken
+from engine.dice import SHAPES
+
+Keys = Mapping[str, str]
+
+
+def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame) -> None:
+    """Draw the setup menu or the phase being played, with these soft-key labels."""
+    if ui.game is None:
+        _setup(ui, lang, keys, frame)
+        return
+    {
+        "deal_cover": _deal_cover, "deal_pick": _deal_pick, "roll": _roll,
+        "drawing": _drawing, "guessing": _guessing, "pencils_down": _pencils_down,
+        "identify": scoring.identify, "awards": scoring.awards, "scoreboard": scoring.scores,
+        "over": scoring.scores,
+    }[ui.game.phase](ui, ui.game, lang, keys, frame, now)
+
+
+# ----- setup ---------------------------------------------------------------------------
+
+
+def option_value(lang: str, options: Options, row: str) -> str:
+    """The value shown on the right of a setup row."""
+    on_off = {True: T(lang, "on"), False: T(lang, "off")}
+    values = {
+        "players": str(options.players),
+        "rules": T(lang, f"artbox.edition.{options.rules_language}"),
+        "dealing": T(lang, f"artbox.dealing.{options.dealing}"),
+        "maestro": T(lang, "seat.short", seat=options.first_maestro) if options.first_maestro
+        else T(lang, "artbox.random"),
+        "three": on_off[options.three_player_words],
+        "experienced": on_off[options.experienced],
+        "simplified": on_off[options.simplified],
+        "goal": T(lang, f"artbox.goal.{options.simplified_goal}"),
+        "frame": on_off[options.frame_rule],
+        "tie": T(lang, f"artbox.tie.{options.guess_tie_break}"),
+        "glass": f"{options.sandglass_s} s",
+        "start": "",
+    }
+    return values[row]
+
+
+def _setup(ui: ArtboxUi, lang: str, keys: Keys, frame: Frame) -> None:
+    options = ui.options
+    rows = setup_rows(options)
+    cursor = min(ui.cursor, len(rows) - 1)
+    frame.header(T(lang, "game.artbox"), T(lang, "players", n=options.players))
+    frame.softkeys(keys)
+    items = [T(lang, f"artbox.opt.{row}") for row in rows]
+    frame.menu(frame.content, items, cursor, right=[option_value(lang, options, r) for r in rows])
+
+
+# ----- step 1: dealing and dice --------------------------------------------------------
+
+
+def _deal_cover(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    seat = game.dealing_seat
+    frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.deal')}", maestro(lang, game))
+    frame.softkeys(keys)
+    big, small = split_rows(inset(frame.content, frame.px(4)), 3, 2)
+    frame.fit(big, T(lang, "artbox.pass_to", seat=seat), weight="bold")
+    frame.fit(small, T(lang, "artbox.press_to_see", seat=seat), max_px=frame.body)
+
+
+def _deal_pick(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    seat, words = game.dealing_seat, hand(game)
+    two = game.setup.drawings_each == 2
+    title = T(lang, "artbox.keep_two" if two else "artbox.keep_one", seat=seat)
+    frame.header(title)
+    frame.softkeys(keys)
+    box = inset(frame.content, frame.px(2))
+    bands = split_rows(box, *([1] * len(words)))
+    pad = frame.px(4)
+    for i, (word, band) in enumerate(zip(words, bands, strict=True)):
+        selected = i == ui.cursor
+        fill = frame.paper if selected else frame.ink
+        if selected:
+            frame.draw.rectangle((band[0], band[1], band[2] - 1, band[3] - 1), fill=frame.ink)
+        text_left = band[0] + pad
+        if two:
+            size = (band[3] - band[1]) // 2
+            tick = (band[0] + pad, band[1] + size // 2, band[0] + pad + size, band[1] + size // 2
+                    + size)
+            frame.draw.rectangle(tick, outline=fill, width=frame.stroke,
+                                 fill=fill if i in ui.marks else None)
+            text_left = tick[2] + pad
+        frame.fit((text_left, band[1] + 1, band[2] - pad, band[3] - 1), word,
+                  max_px=frame.large * 2, weight="bold", align="left", fill=fill)
+
+
+def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.step_roll')}",
+                 maestro(lang, game))
+    frame.softkeys(keys)
+    box = inset(frame.content, frame.px(4))
+    if game.setup.dealing == "cards":
+        big, note = split_rows(box, 3, 2)
+        key = "artbox.cards_two" if game.setup.drawings_each == 2 else "artbox.cards_one"
+        frame.fit(note, T(lang, key), max_px=frame.body)
+    else:
+        big = box
+    frame.fit(big, T(lang, "artbox.press_roll", seat=game.maestro), weight="bold")
+
+
+# ----- step 2: drawing -----------------------------------------------------------------
+
+
+def _shape_names(lang: str) -> dict[str, str]:
+    return {shape: T(lang, f"shape.{shape}") for shape in SHAPES}
+
+
+def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    setup = game.setup
+    simplified = setup.simplified
+    right = clock_text(game.sandglass.remaining_ms(now)) if simplified else ""
+    frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.step_draw')}", right)
+    waiting = still_drawing(game)
+    frame.softkeys(keys)
+    box = inset(frame.content, frame.px(2))
+    notes = []
+    if simplified:
+        notes.append(T(lang, "artbox.shapes_optional"))
+    if setup.frame_rule:
+        notes.append(T(lang, "artbox.frame_reminder"))
+    if simplified:
+        shapes, note, clock = split_rows(box, 8, 3 if notes else 0, 13)
+        roomy = shapes[3] - shapes[1] >= frame.small * 4
+        names = _shape_names(lang) if roomy else dict.fromkeys(SHAPES, " ")
+        draw_shape_groups(frame, shapes, game.faces, names)
+        if notes:
+            frame.fit(note, " · ".join(notes), max_px=frame.small)
+        draw_countdown(frame, clock, game.sandglass, now)
+        return
+    shapes, note, tokens = split_rows(box, 11, 3 if notes else 0, 6)
+    draw_shape_groups(frame, shapes, game.faces, _shape_names(lang))
+    if notes:
+        frame.fit(note, " · ".join(notes), max_px=frame.small, weight="bold")
+    _token_row(frame, tokens, lang, tokens_taken(game), waiting, ui.cursor)
+
+
+def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int]],
+               waiting: Sequence[int], cursor: int) -> None:
+    """'#1 S3  #2 S1 | S2 S4' with the cursor seat inverted."""
+    left, top, _right, bottom = box
+    px = min(frame.body, max(8, (bottom - top) * 3 // 4))
+    pad = frame.px(3)
+    cy = (top + bottom) // 2
+    x = left + pad
+    for token, seat in taken:
+        text = f"#{token} {T(lang, 'seat.short', seat=seat)}"
+        frame.text((x, cy), text, px, "bold", anchor="lm")
+        x += frame.text_width(text, px, "bold") + pad * 2
+    if not waiting:
+        return
+    label = T(lang, "order.waiting") + ":" if not taken else "|"
+    frame.text((x, cy), label, px, anchor="lm")
+    x += frame.text_width(label, px) + pad
+    for i, seat in enumerate(waiting):
+        text = T(lang, "seat.short", seat=seat)
+        w = frame.text_width(text, px, "bold") + pad * 2
+        chosen = i == min(cursor, len(waiting) - 1)
+        if chosen:
+            frame.draw.rectangle((x, top + 1, x + w, bottom - 1), fill=frame.ink)
+        frame.text((x + pad, cy), text, px, "bold", anchor="lm",
+                   fill=frame.paper if chosen else frame.ink)
+        x += w + pad
+
+
+# ----- step 3: guessing ----------------------------------------------------------------
+
+
+def _guessing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    glass = game.sandglass
+    running = glass.status == "running"
+    right = clock_text(glass.remaining_ms(now)) if running else ""
+    cards = game.setup.dealing == "cards"
+    title = T(lang, "artbox.decoys_title") if cards else T(lang, "artbox.step_guess")
+    frame.header(title, right)
+    frame.softkeys(keys)
+    box = inset(frame.content, frame.px(2))
+    if ui.view == "timer":
+        draw_countdown(frame, frame.content, glass, now)
+        return
+    slots, words = split_rows(box, 2, 7)
+    _slot_row(frame, slots, len(game.slots))
+    shown = list(game.word_list)
+    if cards:
+        shown.append(T(lang, "artbox.plus_cards"))
+    _word_grid(frame, (words[0], words[1] + frame.px(2), words[2], words[3]), shown)
+
+
+def _slot_row(frame: Frame, box: Box, count: int) -> None:
+    """The numbered drawing slots, side by side."""
+    left, top, right, bottom = box
+    gap = frame.px(3)
+    width = (right - left - gap * (count - 1)) // count
+    for i in range(count):
+        x = left + i * (width + gap)
+        cell = (x, top, x + width, bottom)
+        frame.draw.rectangle(cell, outline=frame.ink, width=frame.stroke)
+        frame.fit(inset(cell, frame.stroke + 1), str(i + 1), weight="bold")
+
+
+def _word_grid(frame: Frame, box: Box, words: Sequence[str]) -> None:
+    """The word list in as few columns as keep the words large; one size for all."""
+    left, top, right, bottom = box
+    best: tuple[int, int] = (0, 1)
+    for cols in (1, 2, 3):
+        rows = -(-len(words) // cols)
+        cell_w, cell_h = (right - left) // cols, (bottom - top) // rows
+        px = min(frame.fit_px(w, (0, 0, cell_w - frame.px(6), cell_h), cell_h, weight="bold")
+                 for w in words)
+        if px > best[0]:
+            best = (px, cols)
+    px, cols = best
+    rows = -(-len(words) // cols)
+    cell_w, cell_h = (right - left) // cols, (bottom - top) // rows
+    for i, word in enumerate(words):
+        col, row = divmod(i, rows)
+        x = left + col * cell_w + frame.px(3)
+        y = top + row * cell_h + cell_h // 2
+        frame.text((x, y), word, px, "bold", anchor="lm")
+
+
+def _pencils_down(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    frame.header(T(lang, "artbox.step_guess"), clock_text(0))
+    frame.softkeys(keys)
+    big, small = split_rows(inset(frame.content, frame.px(4)), 3, 1)
+    frame.fit(big, T(lang, "artbox.pencils_down"), weight="bold")
+    frame.fit(small, T(lang, "artbox.check_next"), max_px=frame.body)

@@ -1,0 +1,133 @@
+"""#ARTBOX's UI state: the setup options, the game under way and the cursors, with what the
+setup menu and the identify step list."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from engine.artbox.setup import GuessTieBreak, Setup, SimplifiedGoal
+from engine.artbox.state import State
+from engine.dice import Die
+
+Choice = Literal["edition", "number_token", "drawing_then_number_token", "lower_by_2",
+                 "raise_by_2"]
+Row = Literal["players", "rules", "dealing", "maestro", "three", "experienced", "simplified",
+              "goal", "frame", "tie", "glass", "start"]
+View = Literal["words", "timer"]
+GLASS_CHOICES_S: tuple[int, ...] = tuple(range(30, 181, 10))
+TIE_CHOICES: tuple[Choice, ...] = ("edition", "number_token", "drawing_then_number_token")
+GOAL_CHOICES: tuple[Choice, ...] = ("edition", "lower_by_2", "raise_by_2")
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the setup menu chooses before a game starts."""
+
+    players: int = 4
+    rules_language: Literal["en", "fr"] = "en"
+    dealing: Literal["device", "cards"] = "device"
+    first_maestro: int = 0  # 0: at random
+    three_player_words: bool = True
+    experienced: bool = False
+    simplified: bool = False
+    simplified_goal: Choice = "edition"
+    frame_rule: bool = False
+    guess_tie_break: Choice = "edition"
+    sandglass_s: int = 60
+
+
+@dataclass(frozen=True)
+class ArtboxUi:
+    """The setup options, the game under way (None on the setup menu) and the cursors."""
+
+    options: Options
+    seed: int
+    game: State | None = None
+    cursor: int = 0  # setup row / dealt word / waiting seat / identify item
+    marks: tuple[int, ...] = ()  # words ticked so far in a three-word pick
+    view: View = "words"
+    games: int = 0
+
+
+def setup_rows(options: Options) -> tuple[Row, ...]:
+    """The setup menu's rows (some only make sense with other options)."""
+    rows: list[Row] = ["players", "rules", "dealing", "maestro"]
+    if options.players == 3:
+        rows.append("three")
+    rows += ["experienced", "simplified"]
+    if options.simplified:
+        rows.append("goal")
+    rows += ["frame", "tie", "glass", "start"]
+    return tuple(rows)
+
+
+def table_setup(options: Options, words: tuple[str, ...], dice: tuple[Die, ...]) -> Setup:
+    """The engine setup for these options."""
+    return Setup(
+        players=options.players, words=words, dice=dice,
+        rules_language=options.rules_language, dealing=options.dealing,
+        experienced=options.experienced,
+        three_player_words=options.three_player_words if options.players == 3 else None,
+        simplified=options.simplified, frame_rule=options.frame_rule,
+        first_maestro=options.first_maestro or None, sandglass_ms=options.sandglass_s * 1000,
+        guess_tie_break=_tie_break(options.guess_tie_break),
+        simplified_goal=_goal(options.simplified_goal),
+    )
+
+
+def _tie_break(choice: Choice) -> GuessTieBreak | None:
+    """The engine's tie-break rule for a setup choice (None: the edition's own rule)."""
+    if choice == "number_token" or choice == "drawing_then_number_token":
+        return choice
+    return None
+
+
+def _goal(choice: Choice) -> SimplifiedGoal | None:
+    """The engine's simplified-variant goal for a setup choice (None: the edition's own goal)."""
+    if choice == "lower_by_2" or choice == "raise_by_2":
+        return choice
+    return None
+
+
+def identify_items(game: State) -> tuple[str, ...]:
+    """What up/down walk through while identifying: the seats, then the Maestro's actions."""
+    items = [f"seat{s}" for s in range(1, game.setup.players + 1)]
+    if game.setup.can_mark_ineligible:
+        items.append("ineligible")
+    items.append("next")
+    return tuple(items)
+
+
+def cycle(values: Sequence[Any], current: Any) -> Any:
+    """The value after `current` in `values`, wrapping."""
+    return values[(list(values).index(current) + 1) % len(values)]
+
+
+def _next_players(options: Options) -> Options:
+    players = options.players % 8 + 1 if options.players < 8 else 3
+    return replace(options, players=players,
+                   first_maestro=options.first_maestro if options.first_maestro <= players else 0)
+
+
+# What ok does on each setup row. The two variants exclude each other (no goal for both).
+NEXT_OPTION: dict[Row, Callable[[Options], Options]] = {
+    "players": _next_players,
+    "rules": lambda o: replace(o, rules_language="fr" if o.rules_language == "en" else "en"),
+    "dealing": lambda o: replace(o, dealing="cards" if o.dealing == "device" else "device"),
+    "maestro": lambda o: replace(o, first_maestro=(o.first_maestro + 1) % (o.players + 1)),
+    "three": lambda o: replace(o, three_player_words=not o.three_player_words),
+    "experienced": lambda o: replace(o, experienced=not o.experienced, simplified=False),
+    "simplified": lambda o: replace(o, simplified=not o.simplified, experienced=False),
+    "goal": lambda o: replace(o, simplified_goal=cycle(GOAL_CHOICES, o.simplified_goal)),
+    "frame": lambda o: replace(o, frame_rule=not o.frame_rule),
+    "tie": lambda o: replace(o, guess_tie_break=cycle(TIE_CHOICES, o.guess_tie_break)),
+    "glass": lambda o: replace(o, sandglass_s=cycle(GLASS_CHOICES_S, o.sandglass_s)),
+}
+
+
+def next_option(options: Options, row: Row) -> Options:
+    """The options with `row` moved to its next value (the start row changes nothing)."""
+    change = NEXT_OPTION.get(row)
+    return options if change is None else change(options)

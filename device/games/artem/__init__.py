@@ -1,0 +1,1 @@
+"""The artem game on the device (see docs/framework.md for what each module does)."""

@@ -1,0 +1,348 @@
+"""The Artem screens: setup, the board (phase 1, the action list, every pick), game over."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from device.games.artem.artem_data import colour_info
+from device.games.artem.tiles import draw_tile
+from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run, neighbours
+from device.render.frame import Frame
+from device.render.shapes import Box, Ink, draw_arrow
+from device.strings.all import STRINGS as T
+from engine.artem import ARTEM
+from engine.artem.board import SIZE
+from engine.artem.rules import claim_points
+from engine.artem.state import State
+from engine.artem.view import is_first_turn, play_number, view
+
+Keys = Mapping[str, str]
+
+# Where the direction marker (the board's top) appears in a seat's picture.
+MARKER_EDGE = {"bottom": "top", "left": "left", "top": "bottom", "right": "right"}
+
+
+def render(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
+    """Draw the Artem screen the table is on, with these soft-key labels."""
+    {"setup": _setup, "board": _board, "over": _over}[ui.screen](ui, lang, keys, frame)
+
+
+# setup -----------------------------------------------------------------------------------
+def _setup(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
+    draft = ui.draft
+    frame.header(T(lang, "artem.setup"))
+    frame.softkeys(keys)
+    on_off = {True: T(lang, "on"), False: T(lang, "off")}
+    flip_back = "artem.flip_back.on" if draft.flip_back_allowed else "artem.flip_back.off"
+    values = [str(draft.players), on_off[draft.all_in], on_off[draft.relative_directions],
+              T(lang, flip_back), T(lang, "artem.tiles", n=draft.total_tiles)]
+    items = [T(lang, f"artem.{key}") for key in SETUP_ITEMS]
+    frame.menu(frame.content, items, ui.cursor, right=values)
+
+
+# the board screen ------------------------------------------------------------------------
+def _board(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = ui.game
+    assert game is not None
+    frame.softkeys(keys)
+    left, top, right, bottom = frame.content
+    board_side = min(bottom - top, (right - left) * 3 // 5)
+    board_box = (left, top, left + board_side, bottom)
+    gap = frame.px(4)
+    _draw_board(ui, game, frame, board_box, lang)
+    _panel(ui, game, frame, (board_box[2] + gap, top, right, bottom), lang)
+
+
+def _draw_board(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
+    """The 6x6 tiles as the active seat sees them, the marker, labels and the cursor."""
+    left, top, right, bottom = box
+    edge = MARKER_EDGE[game.setup.side_of(game.seat)]
+    margin = {side: max(2, frame.px(2)) for side in ("top", "left", "bottom", "right")}
+    margin[edge] = max(7, frame.px(8))
+    side = min(right - left, bottom - top)
+    labels = side // SIZE >= 40
+    label = frame.small + frame.px(3) if labels else 0
+    cell = min(right - left - margin["left"] - margin["right"] - label,
+               bottom - top - margin["top"] - margin["bottom"] - label) // SIZE
+    x0 = left + margin["left"] + label
+    y0 = top + margin["top"]
+    span = cell * SIZE
+    grid = view(game)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            tile = grid[r][c]
+            cell_box = (x0 + c * cell, y0 + r * cell, x0 + (c + 1) * cell, y0 + (r + 1) * cell)
+            draw_tile(frame, cell_box, colour_info(tile) if tile else None, lang)
+    for i in range(SIZE + 1):
+        frame.draw.line((x0 + i * cell, y0, x0 + i * cell, y0 + span), fill=frame.ink, width=1)
+        frame.draw.line((x0, y0 + i * cell, x0 + span, y0 + i * cell), fill=frame.ink, width=1)
+    frame.draw.rectangle((x0 - 1, y0 - 1, x0 + span + 1, y0 + span + 1), outline=frame.ink,
+                         width=max(1, frame.stroke - 1))
+    if labels:
+        for i in range(SIZE):
+            frame.text((x0 - margin["left"] - frame.px(1), y0 + i * cell + cell // 2), str(i + 1),
+                       frame.small, anchor="rm")
+            frame.text((x0 + i * cell + cell // 2, y0 + span + margin["bottom"] + frame.px(1)),
+                       "ABCDEF"[i], frame.small, anchor="mt")
+    _draw_marker(frame, (x0, y0, x0 + span, y0 + span), margin[edge], edge)
+    _draw_cursor(ui, frame, x0, y0, cell)
+
+
+def _draw_marker(frame: Frame, board: Box, depth: int, edge: str) -> None:
+    """The direction marker: an arrow pointing out of the edge that is the board's top."""
+    left, top, right, bottom = board
+    half = max(depth, (right - left) // 10)
+    cx, cy = (left + right) // 2, (top + bottom) // 2
+    near, far = 2, depth
+    if edge == "top":
+        tab = (cx - half, top - far, cx + half, top - near)
+    elif edge == "bottom":
+        tab = (cx - half, bottom + near, cx + half, bottom + far)
+    elif edge == "left":
+        tab = (left - far, cy - half, left - near, cy + half)
+    else:
+        tab = (right + near, cy - half, right + far, cy + half)
+    draw_arrow(frame.draw, {"top": "up", "bottom": "down"}.get(edge, edge), tab, frame.ink)
+
+
+def _draw_cursor(ui: ArtemUi, frame: Frame, x0: int, y0: int, cell: int) -> None:
+    if ui.mode in ("actions", "colour"):
+        return
+    row, col = ui.row, ui.col
+    if ui.mode == "row":
+        cells = [(row, 0), (row, SIZE - 1)]
+    elif ui.mode == "col":
+        cells = [(row, col)]
+    elif ui.mode == "pair":
+        near = neighbours(ui.card, (row, col))
+        cells = [(row, col), near[ui.pick % len(near)]] if near else [(row, col)]
+    else:
+        cells = [(row, col), (row, ui.pick)]
+    r0, r1 = min(r for r, _ in cells), max(r for r, _ in cells)
+    c0, c1 = min(c for _, c in cells), max(c for _, c in cells)
+    box = (x0 + c0 * cell, y0 + r0 * cell, x0 + (c1 + 1) * cell, y0 + (r1 + 1) * cell)
+    width = max(2, frame.px(2))
+    frame.draw.rectangle(box, outline=frame.ink, width=width)
+    inner = (box[0] + width, box[1] + width, box[2] - width, box[3] - width)
+    frame.draw.rectangle(inner, outline=frame.paper, width=max(1, width // 2))
+
+
+def _panel(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
+    """Seat and play number, scores, deck, then the action list or the current pick."""
+    left, top, right, bottom = box
+    pad = frame.px(3)
+    bar = int(frame.body * 1.3)
+    frame.draw.rectangle((left, top, right - 1, top + bar - 1), fill=frame.ink)
+    status = _status(game, lang)
+    long_seat = T(lang, "seat", seat=game.seat)
+    seat, px = long_seat, frame.body
+    for seat, px in ((long_seat, frame.body), (long_seat, frame.small),
+                     (T(lang, "seat.short", seat=game.seat), frame.small)):
+        room = right - left - frame.text_width(seat, frame.body, "bold") - 4 * pad
+        if frame.text_width(status, px) <= room:
+            break
+    frame.text((left + pad, top + bar // 2), seat, frame.body, "bold", anchor="lm",
+               fill=frame.paper)
+    frame.text((right - pad, top + bar // 2), status, px, anchor="rm", fill=frame.paper)
+    y = _scores(frame, game, (left, top + bar + pad // 2, right, bottom), lang)
+    note = T(lang, "artem.deck", n=len(game.deck)) + " · "
+    note += T(lang, "artem.to_win", n=game.setup.target)
+    y = _line(frame, (left + pad, y, right, bottom), note)
+    rest = (left, y + pad // 2, right, bottom)
+    if ui.mode == "actions":
+        _action_list(ui, game, frame, rest, lang)
+    else:
+        _pick(ui, game, frame, rest, lang)
+
+
+def _status(game: State, lang: str) -> str:
+    """Phase 1, or which play of the turn comes next."""
+    if game.phase == "draw":
+        return T(lang, "artem.phase", n=1)
+    if game.plays >= game.setup.max_plays:
+        return T(lang, "artem.plays_done", n=game.plays)
+    return T(lang, "artem.play_of", n=play_number(game), max=game.setup.max_plays)
+
+
+def _line(frame: Frame, box: Box, text: str, weight: str = "semibold") -> int:
+    """One line of small text, cut to the box's width; returns the y below it."""
+    left, top, right, _ = box
+    frame.text((left, top), frame.ellipsize(text, right - left - frame.px(2), frame.small, weight),
+               frame.small, weight)
+    return top + int(frame.small * 1.25)
+
+
+def _scores(frame: Frame, game: State, box: Box, lang: str) -> int:
+    """Each seat's points, the active seat inverted; wraps to a second line if needed."""
+    left, top, right, _ = box
+    pad = frame.px(3)
+    line = int(frame.small * 1.25)
+    x, y = left + pad, top
+    for seat, points in enumerate(game.scores, start=1):
+        text = f"{T(lang, 'seat.short', seat=seat)} {points}"
+        w = frame.text_width(text, frame.small, "bold") + 2 * pad
+        if x + w > right and x > left + pad:
+            x, y = left + pad, y + line
+        if seat == game.seat:
+            frame.draw.rectangle((x - pad // 2, y, x + w - pad - 1, y + line - 2), fill=frame.ink)
+        fill = frame.paper if seat == game.seat else frame.ink
+        frame.text((x, y + line // 2 - 1), text, frame.small, "bold", anchor="lm", fill=fill)
+        x += w
+    return y + line
+
+
+def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
+    """The cards and turn actions, with notes (phase 1's task, the last play) if room."""
+    listed = actions(game)
+    items = [T(lang, f"artem.act.{a}") for a in listed]
+    left, top, right, bottom = box
+    widest = max(frame.text_width(item, frame.body) for item in items) + frame.px(12)
+    sizes = [frame.body, frame.small] if widest <= right - left else [frame.small]
+    notes = [part for note in _notes(game, lang)
+             for part in _wrap(frame, note, right - left - frame.px(5))]
+    note_h = int(frame.small * 1.25)
+    px = frame.small
+    while True:
+        fitting = [p for p in sizes
+                   if (bottom - top - note_h * len(notes)) // int(p * 1.35) >= min(len(items), 3)]
+        if fitting or not notes:
+            px = fitting[0] if fitting else frame.small
+            break
+        notes = notes[:-1]
+    for note in notes:
+        top = _line(frame, (left + frame.px(3), top, right, bottom), note)
+    frame.menu((left, top, right, bottom), items, min(ui.cursor, len(items) - 1), px=px)
+
+
+def _wrap(frame: Frame, text: str, width: int) -> list[str]:
+    """Small text broken into lines at spaces to fit `width`."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and frame.text_width(joined, frame.small) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
+
+
+def _notes(game: State, lang: str) -> list[str]:
+    """Phase 1's task and the first-turn rule, or what the last play did."""
+    if game.phase == "draw":
+        notes = [T(lang, "artem.phase1")]
+        if is_first_turn(game):
+            notes.append(T(lang, "artem.first_turn"))
+        return notes
+    last = game.last
+    if last is None or last.seat != game.seat:
+        return []
+    if last.kind == "claim":
+        return [T(lang, "artem.last.claim", seat=last.seat, n=last.length,
+                  colour=colour_info(last.colour).name(lang), points=last.points)]
+    if last.kind == "move":
+        return [T(lang, "artem.last.move", seat=last.seat, n=last.length)]
+    return [T(lang, "artem.last.flip", seat=last.seat)]
+
+
+def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
+    """The question of the current step and what the pick would do."""
+    left, top, right, bottom = box
+    pad = frame.px(3)
+    card = T(lang, f"artem.act.{ui.card}")
+    frame.text((left + pad, top), frame.ellipsize(card, right - left - pad, frame.body, "bold"),
+               frame.body, "bold")
+    top += int(frame.body * 1.25)
+    question = {"colour": "artem.pick_colour", "row": "artem.pick_row", "col": "artem.pick_tile",
+                "pair": "artem.pick_pair", "end": "artem.pick_end"}[ui.mode]
+    if ui.mode == "row" and ui.card in ("move1", "move2"):
+        question = "artem.pick_row_move"
+    frame.text((left + pad, top), frame.ellipsize(T(lang, question), right - left - pad,
+                                                  frame.small), frame.small)
+    top += int(frame.small * 1.3)
+    detail_box = (left + pad, top, right - pad, bottom - pad)
+    if ui.mode == "colour":
+        _colour_choice(ui, game, frame, detail_box, lang)
+        return
+    if ui.mode == "row":
+        detail = T(lang, "artem.row", n=ui.row + 1)
+    elif ui.mode == "col":
+        detail = cell_name((ui.row, ui.col))
+    elif ui.mode == "pair":
+        near = neighbours(ui.card, (ui.row, ui.col))
+        other = near[ui.pick % len(near)]
+        detail = f"{cell_name((ui.row, ui.col))} – {cell_name(other)}"
+    else:
+        _, length = claim_run(ui)
+        points = claim_points(length, play_number(game)) if length <= 6 else 0
+        detail = T(lang, "artem.preview", n=length, points=points)
+    frame.fit(detail_box, detail, max_px=frame.large, weight="bold", align="left")
+
+
+def _colour_choice(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
+    """The claim card's colour: its tile and its name, up/down to change."""
+    left, top, right, bottom = box
+    info = colour_info(game.setup.colours[ui.colour].id)
+    size = min(bottom - top, (right - left) // 3)
+    tile = (left, top, left + size, top + size)
+    draw_tile(frame, tile, info, lang)
+    frame.draw.rectangle(tile, outline=frame.ink, width=1)
+    text_box = (left + size + frame.px(4), top, right, top + size)
+    frame.fit(text_box, info.name(lang), max_px=frame.large, weight="bold", align="left")
+
+
+# game over -------------------------------------------------------------------------------
+def _centred(frame: Frame, box: Box, text: str, max_px: int, weight: str = "semibold",
+             fill: Ink | None = None) -> None:
+    """Text as large as fits, its ink centred in the box (digits sit on their baseline)."""
+    from device.render.fonts import font
+
+    px = frame.fit_px(text, box, max_px, weight=weight)
+    left, top, right, bottom = font(px, weight).getbbox(text)
+    x = int((box[0] + box[2] - (right - left)) // 2 - left)
+    y = int((box[1] + box[3] - (bottom - top)) // 2 - top)
+    frame.text((x, y), text, px, weight, fill=fill)
+
+
+def _over(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = ui.game
+    assert game is not None
+    result = ARTEM.outcome(game)
+    assert result is not None
+    frame.header(T(lang, "artem.over"))
+    frame.softkeys(keys)
+    left, top, right, bottom = frame.content
+    pad = frame.px(4)
+    if result.tied:
+        headline = T(lang, "artem.tie", seats=", ".join(str(s) for s in result.winners))
+    else:
+        headline = T(lang, "artem.wins", seat=result.winners[0])
+    height = bottom - top
+    y1 = top + height * 2 // 5
+    _centred(frame, (left + pad, top + pad, right - pad, y1), headline, frame.large * 2, "bold")
+    reason = T(lang, f"artem.end.{result.reason}", n=game.setup.target)
+    y2 = y1 + int(frame.body * 1.4)
+    _centred(frame, (left + pad, y1, right - pad, y2), reason, frame.body)
+    _final_scores(frame, game, (left + pad, y2 + pad, right - pad, bottom - pad), lang,
+                  result.winners)
+
+
+def _final_scores(frame: Frame, game: State, box: Box, lang: str,
+                  winners: Sequence[int]) -> None:
+    left, top, right, bottom = box
+    count = len(game.scores)
+    width = (right - left) // count
+    pad = frame.px(2)
+    for i, points in enumerate(game.scores):
+        seat = i + 1
+        cell = (left + i * width, top, left + (i + 1) * width - frame.px(3), bottom)
+        fill = frame.ink
+        if seat in winners:
+            frame.draw.rectangle(cell, fill=frame.ink)
+            fill = frame.paper
+        else:
+            frame.draw.rectangle(cell, outline=frame.ink, width=1)
+        split = cell[1] + (cell[3] - cell[1]) * 2 // 5
+        _centred(frame, (cell[0] + pad, cell[1] + pad, cell[2] - pad, split),
+                 T(lang, "seat", seat=seat), frame.body, fill=fill)
+        _centred(frame, (cell[0] + pad, split, cell[2] - pad, cell[3] - pad), str(points),
+                 frame.large * 2, "bold", fill=fill)

@@ -1,0 +1,220 @@
+"""Canvas drawing pieces: element icons (vector, never glyphs), the painting strip, the market."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from device.render.fonts import font
+from device.render.frame import Frame
+from device.render.shapes import Box, Ink
+from engine.canvas.cards import ELEMENTS, Slot
+from engine.canvas.setup import Setup
+
+
+def _square(box: Box) -> Box:
+    left, top, right, bottom = box
+    size = min(right - left, bottom - top)
+    x0 = (left + right - size) // 2
+    y0 = (top + bottom - size) // 2
+    return (x0, y0, x0 + size, y0 + size)
+
+
+def draw_element(frame: Frame, name: str, box: Box, ink: Ink) -> None:
+    """Hue: a paint drop (disc); Shape: a triangle; Texture: a hatched square; Tone: a half disc."""
+    x0, y0, x1, y1 = _square(box)
+    size = x1 - x0
+    if size < 4:
+        return
+    width = max(1, size // 9)
+    draw = frame.draw
+    if name == "hue":
+        draw.ellipse((x0, y0, x1, y1), fill=ink)
+    elif name == "shape":
+        draw.polygon([((x0 + x1) // 2, y0), (x1, y1), (x0, y1)], outline=ink, width=width)
+    elif name == "texture":
+        draw.rectangle((x0, y0, x1, y1), outline=ink, width=width)
+        for k in (1, 2, 3):
+            offset = size * k // 4
+            draw.line((x0 + offset, y1, x1, y0 + offset), fill=ink, width=width)
+            draw.line((x0, y0 + offset, x0 + offset, y0), fill=ink, width=width)
+    elif name == "tone":
+        draw.ellipse((x0, y0, x1, y1), outline=ink, width=width)
+        draw.pieslice((x0, y0, x1, y1), 90, 270, fill=ink)
+
+
+def draw_icon(frame: Frame, icon: str, box: Box, setup: Setup, ink: Ink | None = None) -> None:
+    """An element, or a bonus icon: a rounded badge around its element and its points."""
+    ink = frame.ink if ink is None else ink
+    if not icon:
+        return
+    if icon in ELEMENTS:
+        draw_element(frame, icon, box, ink)
+        return
+    bonus = next((b for b in setup.bonus_icons if b.id == icon), None)
+    if bonus is None:
+        return
+    x0, y0, x1, y1 = _square(box)
+    size = x1 - x0
+    frame.draw.rounded_rectangle((x0, y0, x1, y1), radius=max(1, size // 4), outline=ink, width=max(1, size // 12))
+    inner = size // 5
+    draw_element(frame, bonus.element, (x0 + inner, y0 + inner // 2, x1 - inner, y1 - inner * 3 // 2), ink)
+    px = max(6, size * 2 // 5)
+    frame.text((x1 - max(1, size // 10), y1), f"+{bonus.points}", px, "bold", anchor="rd", fill=ink)
+
+
+def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setup: Setup) -> None:
+    """The five slots as columns (top and bottom icon), numbered; `current` (1-5) is framed."""
+    left, top, right, bottom = box
+    cell_w = (right - left) // len(slots)
+    number_h = frame.small + frame.px(2)
+    icon_h = (bottom - top - number_h) // 2
+    pad = max(1, frame.px(2))
+    for i, slot in enumerate(slots):
+        x = left + i * cell_w
+        number = i + 1
+        is_current = number == current
+        if is_current:
+            frame.draw.rectangle((x, top, x + cell_w - 1, top + number_h - 1), fill=frame.ink)
+        fill = frame.paper if is_current else frame.ink
+        frame.text((x + cell_w // 2, top + number_h // 2), str(number), frame.small, "bold", anchor="mm", fill=fill)
+        frame.draw.rectangle(
+            (x, top, x + cell_w - 1, bottom - 1), outline=frame.ink, width=frame.stroke * 2 if is_current else 1
+        )
+        for row, icon in enumerate((slot.top, slot.bottom)):
+            y = top + number_h + row * icon_h
+            size = min(cell_w, icon_h) - 2 * pad
+            cx = x + cell_w // 2
+            cy = y + icon_h // 2
+            draw_icon(frame, icon, (cx - size // 2, cy - size // 2, cx + size // 2, cy + size // 2), setup)
+
+
+def draw_tokens_row(frame: Frame, box: Box, flips: Sequence[bool]) -> None:
+    """Tossed tokens: filled discs face up, rings face down."""
+    left, top, right, bottom = box
+    if not flips:
+        return
+    size = min((right - left) // (len(flips) + 1), bottom - top)
+    gap = size // 4
+    total = len(flips) * size + (len(flips) - 1) * gap
+    x = (left + right - total) // 2
+    y = (top + bottom - size) // 2
+    for up in flips:
+        disc = (x, y, x + size, y + size)
+        if up:
+            frame.draw.ellipse(disc, fill=frame.ink)
+        else:
+            frame.draw.ellipse(disc, outline=frame.ink, width=frame.stroke)
+        x += size + gap
+
+
+def draw_market(frame: Frame, box: Box, tokens: Sequence[int], cursor: int, paint_label: str) -> None:
+    """Five market cards with the tokens on each, then a "paint" box; the cursor box inverted."""
+    left, top, right, bottom = box
+    cells = len(tokens) + 1
+    gap = frame.px(3)
+    cell_w = (right - left - gap * (cells - 1)) // cells
+    for i in range(cells):
+        x0 = left + i * (cell_w + gap)
+        rect = (x0, top, x0 + cell_w, bottom)
+        selected = i == cursor
+        if selected:
+            frame.draw.rounded_rectangle(rect, radius=frame.px(3), fill=frame.ink)
+        else:
+            frame.draw.rounded_rectangle(rect, radius=frame.px(3), outline=frame.ink, width=frame.stroke)
+        fill = frame.paper if selected else frame.ink
+        if i == len(tokens):
+            inset = frame.px(3)
+            frame.fit(
+                (x0 + inset, top + inset, x0 + cell_w - inset, bottom - inset),
+                paint_label,
+                max_px=frame.body,
+                fill=fill,
+            )
+            continue
+        label_h = frame.small + frame.px(2)
+        frame.text((x0 + cell_w // 2, top + label_h // 2 + 1), str(i + 1), frame.small, "bold", anchor="mm", fill=fill)
+        _dots(frame, (x0 + 2, top + label_h, x0 + cell_w - 2, bottom - 2), tokens[i], fill)
+
+
+def _dots(frame: Frame, box: Box, count: int, fill: Ink) -> None:
+    left, top, right, bottom = box
+    if count <= 0:
+        return
+    if count > 4:
+        frame.fit(box, f"x{count}", max_px=frame.body, fill=fill)
+        return
+    cols = 2
+    rows = (count + 1) // 2
+    size = max(3, min((right - left) // (cols + 1), (bottom - top) // (rows + 1)))
+    for k in range(count):
+        row, col = divmod(k, cols)
+        cx = left + (right - left) * (2 * col + 1) // (2 * cols)
+        cy = top + (bottom - top) * (2 * row + 1) // (2 * rows)
+        frame.draw.ellipse((cx - size // 2, cy - size // 2, cx + size // 2, cy + size // 2), fill=fill)
+
+
+# layout helpers shared by the Canvas screens ------------------------------------------------
+@lru_cache(maxsize=1024)
+def shorten(text: str, width: int, px: int, weight: str = "semibold") -> str:
+    """`text` cut with an ellipsis to fit `width` (cached: the same labels come back every frame)."""
+    face = font(px, weight)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+Line = tuple[str, str, bool]  # left text, right text, bold (a card's line) or not (a detail)
+
+
+def inner(frame: Frame, box: Box | None = None) -> Box:
+    """The content area (or `box`) with a small margin."""
+    left, top, right, bottom = box or frame.content
+    pad = frame.px(3)
+    return (left + pad, top + pad, right - pad, bottom - pad)
+
+
+def number_screen(frame: Frame, question: str, value: str, hint: str) -> None:
+    """A question, the number being chosen as large as fits, and a hint under it."""
+    left, top, right, bottom = inner(frame)
+    line = frame.body + frame.px(4)
+    frame.fit((left, top, right, top + line), question, max_px=frame.body)
+    hint_h = frame.small + frame.px(4) if hint else 0
+    frame.big_number((left, top + line, right, bottom - hint_h), value)
+    if hint:
+        frame.fit((left, bottom - hint_h, right, bottom), hint, max_px=frame.small)
+
+
+def text_list(frame: Frame, box: Box, lines: Sequence[Line], cursor: int | None = None) -> None:
+    """Lines with a figure on the right; the `cursor` line is inverted and kept in view."""
+    left, top, right, bottom = box
+    px = frame.small
+    row = int(px * 1.4)
+    rows = max(1, (bottom - top) // row)
+    first = 0 if cursor is None else max(0, min(cursor - rows + 1, len(lines) - rows))
+    first = max(0, min(first, cursor if cursor is not None else 0))
+    pad = frame.px(3)
+    arrow = pad * 3 if len(lines) > rows else 0
+    for i, (text, figure, bold) in enumerate(lines[first : first + rows]):
+        y0 = top + i * row
+        y = y0 + row // 2
+        selected = first + i == cursor
+        if selected:
+            frame.draw.rectangle((left - pad, y0, right - arrow, y0 + row - 1), fill=frame.ink)
+        fill = frame.paper if selected else frame.ink
+        weight = "bold" if bold else "semibold"
+        figure_w = frame.text_width(figure, px, "bold") + pad if figure else 0
+        shown = shorten(text, right - left - figure_w - arrow, px, weight)
+        frame.text((left, y), shown, px, weight, anchor="lm", fill=fill)
+        if figure:
+            frame.text((right - arrow - pad, y), figure, px, "bold", anchor="rm", fill=fill)
+    if first > 0:
+        frame.draw.polygon(
+            [(right - pad, top), (right, top + pad * 2), (right - pad * 2, top + pad * 2)], fill=frame.ink
+        )
+    if first + rows < len(lines):
+        frame.draw.polygon(
+            [(right - pad * 2, bottom - pad * 2), (right, bottom - pad * 2), (right - pad, bottom)], fill=frame.ink
+        )

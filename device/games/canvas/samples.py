@@ -1,0 +1,110 @@
+"""Sample states of every Canvas screen, reached by pressing buttons from a fresh game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from device.contract import App, Context, Sample
+from device.games.canvas.app import APP
+from device.games.canvas.ui import CanvasUi, mode_items
+from device.widgets.presser import Presser
+
+# Rulebook 004 l.66: Charlotte's painting (all 5 slots filled, two pairs of Shapes).
+CHARLOTTE = ("shape", "hue", "shape/tone", "shape", "shape/bonus_tone")
+SPACED = ("hue/texture", "tone", "", "shape/hue", "shape")
+PLAIN = ("hue", "shape", "texture", "tone", "")
+RICH = ("hue/shape", "tone", "texture", "shape", "shape/hue")
+
+
+class CanvasPresser(Presser[CanvasUi]):
+    """Presses buttons through the app's own key map, refusing to go on after an error."""
+
+    def __init__(self, app: App[CanvasUi], ctx: Context) -> None:
+        super().__init__(app, ctx, strict=True)
+
+    def choose(self, ui: CanvasUi, item: str) -> CanvasUi:
+        """On the setup menu, open the item with this id (a suggested setup, pick, random)."""
+        return self.press(ui, *["down"] * mode_items().index(item), "ok")
+
+    def paint(self, ui: CanvasUi, slots: Sequence[str], confirm: bool = True) -> CanvasUi:
+        """Enter five slots ("top/bottom") with up/down/ok, then confirm the review."""
+        assert ui.game is not None
+        icons = ui.game.setup.icons
+        for text in slots:
+            top, _, bottom = text.partition("/")
+            ui = self.press(ui, *["down"] * icons.index(top), "ok", *["down"] * icons.index(bottom), "ok")
+        while confirm and ui.screen == "count":
+            ui = self.press(ui, "ok")
+        return self.press(ui, "ok") if confirm else ui
+
+
+def samples(ctx: Context) -> Sequence[Sample[CanvasUi]]:
+    """Every Canvas screen in a typical state, reached by pressing buttons."""
+    return build(APP, ctx)
+
+
+def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
+    """Every Canvas screen in a typical state, played through `app`."""
+    p = CanvasPresser(app, ctx)
+    fresh = app.start(replace(ctx, seed=7))
+    mode = p.press(fresh, "ok")
+    pick = p.press(p.choose(mode, "pick"), "ok", "down", "down", "ok", "down")
+    points = p.press(p.choose(mode, "first_game_rulebook"), "up", "ok", "up", "up", "up")
+    spatial = p.choose(mode, "spatial")
+    drawn = p.choose(mode, "random")
+
+    board = p.paint(p.press(spatial, "ok", "ok"), SPACED)
+    # Seat 2 paints: slot 1 Hue, slot 2 Shape over Tone, slot 3 Tone over (choosing) Texture.
+    slot = p.press(board, "down", "ok", "down", "ok", "ok", "down", "down", "ok", *["down"] * 4, "ok")
+    slot = p.press(slot, *["down"] * 4, "ok", *["down"] * 3)
+
+    # The rulebook's first game (l.8): Unity's points are read off the card (2/5/6 here).
+    first_game = p.press(
+        p.choose(mode, "first_game_rulebook"), "up", "ok", "up", "up", "up", "ok", "up", "ok", *["down"] * 6, "ok"
+    )
+    count = p.press(p.paint(p.press(first_game, "ok", "ok"), CHARLOTTE, confirm=False), "up")
+    review = p.press(count, "ok")
+
+    # Three players, seats 1 and 2 tied on points and on tokens: seat 3, runner-up, judges.
+    trio = p.press(p.choose(p.press(fresh, "up", "ok"), "family"), "ok")
+    for painter, painting in ((1, PLAIN), (2, PLAIN), (3, CHARLOTTE)) * 3:
+        trio = p.paint(p.press(trio, f"seat{painter}"), painting)
+    tokens = p.press(trio, "up", "up", "up", "ok", "up")
+    judge = p.press(tokens, "up", "up", "ok", "down")
+    final = p.press(judge, "ok")
+
+    solo_start = p.press(p.choose(p.press(fresh, "down", "ok"), "spatial"), "ok")
+    auto = p.press(solo_start, "down", "down", "ok")
+    toss = p.press(auto, "ok")
+    turn = p.press(toss, "ok", "down", "down", "down")
+    solo = solo_start
+    for _ in range(3):
+        for _ in range(3):
+            solo = p.press(solo, "ok", "ok", "ok")  # take the leftmost card, toss, back to the turn
+        solo = p.paint(p.press(solo, "up", "ok"), RICH)
+        if solo.screen == "auto":
+            solo = p.press(solo, "ok", "ok")
+    screens = {
+        "players": fresh,
+        "players-solo": p.press(fresh, "down"),
+        "mode": mode,
+        "pick": pick,
+        "points": points,
+        "cards": spatial,
+        "cards-random": drawn,
+        "board": board,
+        "slot": slot,
+        "count": count,
+        "review": review,
+        "tokens": tokens,
+        "judge": judge,
+        "final": final,
+        "turn": turn,
+        "auto": auto,
+        "toss": toss,
+        "final-solo": solo,
+    }
+    for name, ui in screens.items():
+        assert ui.screen == name.split("-")[0], (name, ui.screen)
+    return tuple(Sample(name, ui) for name, ui in screens.items())

@@ -1,0 +1,291 @@
+"""The Canvas screens: setup, scoreboard, slot entry, review, tie-breaks, results, solo turns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from device.games.canvas.draw import (
+    Line,
+    draw_icon,
+    draw_market,
+    draw_strip,
+    draw_tokens_row,
+    inner,
+    number_screen,
+    shorten,
+    text_list,
+)
+from device.games.canvas.setup_screens import SETUP_SCREENS
+from device.games.canvas.text import (
+    bonus_of,
+    card_name,
+    colour,
+    condition_text,
+    icon_name,
+    review_lines,
+    seat,
+)
+from device.games.canvas.ui import CanvasUi
+from device.render.frame import Frame
+from device.strings.all import STRINGS as T
+from engine.canvas import CANVAS
+from engine.canvas import scores as canvas_scores
+from engine.canvas.cards import PAINTINGS_EACH, Slot
+from engine.canvas.rules import review
+from engine.canvas.scores import (
+    best_by_tokens,
+    bonus_total,
+    card_points,
+    leaders,
+    paintings_done,
+    runner_up,
+    seats,
+    total,
+)
+from engine.canvas.state import State
+
+Keys = Mapping[str, str]
+
+
+def render(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    """Draw the Canvas screen the table is on, with these soft-key labels."""
+    draw = SETUP_SCREENS.get(ui.screen) or SCREENS[ui.screen]
+    draw(ui, lang, keys, frame)
+
+
+# the table game ---------------------------------------------------------------------------
+def _board(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    players = game.setup.players
+    done = sum(paintings_done(game, s) for s in seats(game))
+    frame.header(T(lang, "game.canvas"), T(lang, "canvas.board.done", done=done, all=players * PAINTINGS_EACH))
+    frame.softkeys(keys)
+    _score_table(frame, lang, game, ui.cursor)
+
+
+def _score_table(frame: Frame, lang: str, game: State, cursor: int) -> None:
+    left, top, right, bottom = frame.content
+    cards = game.setup.cards
+    rows = game.setup.players + 1
+    row = min(int(frame.body * 1.5), (bottom - top) // rows)
+    px = min(frame.body, int(row * 0.75))
+    pad = frame.px(3)
+    seat_w = frame.text_width("S5", px, "bold") + pad * 3
+    figure_w = frame.text_width("888", px, "bold") + pad * 2
+    card_w = (right - left - seat_w - 2 * figure_w) // max(1, len(cards))
+    columns = [left + seat_w + card_w * i for i in range(len(cards))]
+    paint_x = left + seat_w + card_w * len(cards)
+    headers = [card_name(lang, c) for c in cards]
+    y = top + row // 2
+    header_px = min(frame.small, int(row * 0.7))
+    for x, text in zip(columns, headers, strict=True):
+        shown = shorten(text, card_w - 2, header_px)
+        frame.text((x + card_w // 2, y), shown, header_px, anchor="mm")
+    frame.text((paint_x + figure_w // 2, y), T(lang, "canvas.board.paintings"), min(px, frame.small), anchor="mm")
+    frame.text((right - pad, y), T(lang, "canvas.board.points"), min(px, frame.small), anchor="rm")
+    frame.draw.line((left, top + row - 1, right, top + row - 1), fill=frame.ink)
+    for s in seats(game):
+        y0 = top + s * row
+        selected = s == cursor and game.phase == "playing"
+        if selected:
+            frame.draw.rectangle((left, y0, right - 1, y0 + row - 1), fill=frame.ink)
+        fill = frame.paper if selected else frame.ink
+        cy = y0 + row // 2
+        frame.text((left + pad, cy), seat(lang, s), px, "bold", anchor="lm", fill=fill)
+        for x, n in zip(columns, canvas_scores.ribbons(game, s), strict=True):
+            frame.text((x + card_w // 2, cy), str(n), px, anchor="mm", fill=fill)
+        frame.text((paint_x + figure_w // 2, cy), f"{paintings_done(game, s)}/3", px, anchor="mm", fill=fill)
+        frame.text((right - pad, cy), str(total(game, s)), px, "bold", anchor="rm", fill=fill)
+
+
+def _game(ui: CanvasUi) -> State:
+    assert ui.game is not None
+    return ui.game
+
+
+def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    draft = game.draft
+    assert draft is not None
+    number = draft.at + 1
+    frame.header(T(lang, "canvas.slot.title", seat=seat(lang, draft.seat), n=number, colour=colour(lang, number)))
+    frame.softkeys(keys)
+    left, top, right, bottom = inner(frame)
+    strip_w = (right - left) * 2 // 5
+    shown = tuple(Slot(ui.top, ui.bottom) if i == draft.at else s for i, s in enumerate(draft.slots))
+    draw_strip(frame, (left, top, left + strip_w, bottom), shown, number, game.setup)
+    x0 = left + strip_w + frame.px(6)
+    row_h = (bottom - top) // 2
+    for r, (label, icon) in enumerate(
+        ((T(lang, "canvas.slot.top"), ui.top), (T(lang, "canvas.slot.bottom"), ui.bottom))
+    ):
+        y0 = top + r * row_h
+        selected = r == ui.row
+        if selected:
+            frame.draw.rounded_rectangle((x0, y0 + 1, right, y0 + row_h - 1), radius=frame.px(3), fill=frame.ink)
+        fill = frame.paper if selected else frame.ink
+        pad = frame.px(3)
+        frame.text((x0 + pad, y0 + pad), label, frame.small, anchor="la", fill=fill)
+        icon_top = y0 + pad + int(frame.small * 1.3)
+        size = min(y0 + row_h - pad - icon_top, frame.px(26))
+        draw_icon(frame, icon, (x0 + pad, icon_top, x0 + pad + size, icon_top + size), game.setup, fill)
+        text_x = x0 + pad * 2 + size
+        name = icon_name(lang, icon, game.setup)
+        frame.fit((text_x, icon_top, right - pad, icon_top + size), name, max_px=frame.body, align="left", fill=fill)
+
+
+def _count(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    card = game.setup.cards[ui.cursor]
+    frame.header(T(lang, "canvas.count.title", card=card_name(lang, card)))
+    frame.softkeys(keys)
+    number_screen(
+        frame, condition_text(lang, card.condition), str(ui.value), T(lang, "canvas.count.hint", cap=card.cap)
+    )
+
+
+def _review(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    draft = game.draft
+    assert draft is not None
+    ribbons = sum(r.awarded for r in review(game))
+    bonus = sum(b.points for b in bonus_of(game))
+    frame.header(
+        T(lang, "canvas.review.title", seat=seat(lang, draft.seat)),
+        T(lang, "canvas.review.sum", ribbons=ribbons, bonus=bonus),
+    )
+    lines = review_lines(lang, game)
+    frame.softkeys(keys)
+    text_list(frame, inner(frame), lines, ui.cursor)
+
+
+def _tokens(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    frame.header(T(lang, "canvas.tokens.title"))
+    frame.softkeys(keys)
+    tied = ", ".join(f"{seat(lang, s)} {total(game, s)}" for s in leaders(game))
+    number_screen(frame, T(lang, "canvas.tokens.ask", seat=seat(lang, ui.cursor)), str(ui.value), tied)
+
+
+def _judge(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    frame.header(T(lang, "canvas.judge.title"))
+    frame.softkeys(keys)
+    judges = runner_up(game)
+    who = (
+        T(lang, "canvas.judge.by", seats=", ".join(seat(lang, s) for s in judges))
+        if judges
+        else T(lang, "canvas.judge.table")
+    )
+    left, top, right, bottom = inner(frame)
+    line = frame.body + frame.px(4)
+    frame.fit((left, top, right, top + line), who, max_px=frame.body)
+    tied = best_by_tokens(game)
+    items = [T(lang, "seat", seat=s) for s in tied]
+    figures = [T(lang, "canvas.points", n=total(game, s)) for s in tied]
+    frame.menu((left, top + line + frame.px(2), right, bottom), items, ui.cursor, right=figures)
+
+
+def _final(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    result = CANVAS.outcome(game)
+    assert result is not None
+    frame.header(T(lang, "canvas.final.title"))
+    frame.softkeys(keys)
+    left, top, right, bottom = inner(frame)
+    if game.setup.solo:
+        points = total(game, 1)
+        half = (bottom - top) * 3 // 5
+        frame.fit((left, top, right, top + half), T(lang, f"canvas.award.{result.reason}"), weight="bold")
+        frame.fit((left, top + half, right, bottom), T(lang, "canvas.points", n=points), max_px=frame.large)
+        return
+    winner = seat(lang, result.winners[0])
+    line = frame.body + frame.px(4)
+    frame.fit(
+        (left, top, right, top + line),
+        T(lang, "canvas.final.wins", seat=winner, reason=T(lang, f"canvas.reason.{result.reason}")),
+        max_px=frame.body,
+        weight="bold",
+    )
+    order = sorted(seats(game), key=lambda s: (-total(game, s), s))
+    lines: list[Line] = []
+    for s in order:
+        ribbon_points = sum(card_points(game, s))
+        text = T(
+            lang, "canvas.final.line", seat=seat(lang, s), ribbons=ribbon_points, bonus=bonus_total(game, s)
+        )
+        tokens = game.tokens[s - 1]
+        if tokens is not None:
+            text += T(lang, "canvas.final.tokens", n=tokens)
+        lines.append((text, str(total(game, s)), s == result.winners[0]))
+    text_list(frame, (left, top + line, right, bottom), lines)
+
+
+# solo -------------------------------------------------------------------------------------
+def _turn(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    solo = game.solo
+    assert solo is not None
+    frame.header(T(lang, "canvas.turn.title"), T(lang, "canvas.points", n=total(game, 1)))
+    frame.softkeys(keys)
+    left, top, right, bottom = inner(frame)
+    lines = [
+        T(lang, "canvas.turn.you", tokens=solo.tokens, hand=solo.hand),
+        f"{T(lang, 'canvas.turn.auto', tokens=solo.automaton_tokens)} · "
+        f"{T(lang, 'canvas.board.done', done=paintings_done(game, 1), all=PAINTINGS_EACH)}",
+    ]
+    if solo.last_toss is not None:
+        lines.append(T(lang, "canvas.turn.last", card=solo.last_toss.position))
+    row = int(frame.small * 1.35)
+    market_bottom = bottom - row * len(lines) - frame.px(2)
+    draw_market(frame, (left, top, right, market_bottom), solo.market, ui.cursor, T(lang, "canvas.key.paint"))
+    for i, text in enumerate(lines):
+        frame.text(
+            (left, market_bottom + frame.px(2) + i * row + row // 2),
+            shorten(text, right - left, frame.small),
+            frame.small,
+            anchor="lm",
+        )
+
+
+def _auto(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    assert game.solo is not None
+    frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points", n=total(game, 1)))
+    frame.softkeys(keys)
+    left, top, right, bottom = inner(frame)
+    rule_h = frame.small + frame.px(4)
+    frame.fit(
+        (left, top, right, bottom - rule_h),
+        T(lang, "canvas.auto.ask", n=game.solo.automaton_tokens),
+        max_px=frame.large,
+        weight="bold",
+    )
+    frame.fit((left, bottom - rule_h, right, bottom), T(lang, "canvas.auto.rule"), max_px=frame.small)
+
+
+def _toss(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    game = _game(ui)
+    solo = game.solo
+    assert solo is not None and solo.last_toss is not None
+    toss = solo.last_toss
+    frame.header(T(lang, "canvas.auto.title"))
+    frame.softkeys(keys)
+    left, top, right, bottom = inner(frame)
+    line = int(frame.body * 1.3)
+    discs_bottom = bottom - 2 * line
+    draw_tokens_row(frame, (left, top, right, discs_bottom), toss.flips)
+    result = T(lang, "canvas.toss.result", up=toss.face_up, n=len(toss.flips), card=toss.position)
+    frame.fit((left, discs_bottom, right, discs_bottom + line), result, max_px=frame.body, weight="bold")
+    if toss.spent:
+        paid = T(lang, "canvas.toss.paid", cards=", ".join(str(c) for c in range(1, toss.spent + 1)))
+    else:
+        paid = T(lang, "canvas.toss.free")
+    detail = T(lang, "canvas.toss.detail", paid=paid, gained=T(lang, "canvas.toss.gained", n=toss.gained))
+    frame.fit((left, discs_bottom + line, right, bottom), detail, max_px=frame.small)
+
+
+SCREENS: dict[str, Callable[[CanvasUi, str, Keys, Frame], None]] = {
+    "board": _board, "slot": _slot, "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
+    "final": _final, "turn": _turn, "auto": _auto, "toss": _toss,
+}

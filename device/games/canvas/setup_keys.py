@@ -1,0 +1,139 @@
+"""Canvas setup keys: players, the cards in play (suggested, one by one, at random), unknown points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from device.contract import Context, Reply
+from device.games.canvas.ui import (
+    MAX_POINTS,
+    CanvasUi,
+    EnteredPoints,
+    chosen_cards,
+    data,
+    mode_items,
+    needs_points,
+    to_phase,
+)
+from device.strings.all import STRINGS as T
+from device.widgets.bindings import Binding, go_home
+from device.widgets.cursor import counted
+from device.widgets.option_menu import PREV_NEXT, option_menu
+from engine.canvas import CANVAS
+from engine.canvas.setup import Setup, draw_cards
+from engine.rng import Rng
+
+Keys = dict[str, Binding[CanvasUi]]
+MAX_CHOSEN = 4
+
+
+def _draw(ui: CanvasUi) -> tuple[str, ...]:
+    seed, _ = Rng.from_seed(ui.seed ^ ui.draws).next_u64()
+    return tuple(card.name for card in draw_cards(data().scorable(), seed))
+
+
+def _after_choice(ui: CanvasUi) -> CanvasUi:
+    if needs_points(ui) is not None:
+        return replace(ui, screen="points", table=(), value=1)
+    return replace(ui, screen="cards", cursor=0)
+
+
+def _players(ui: CanvasUi, lang: str) -> Keys:
+    def change(button: str) -> Binding[CanvasUi]:
+        return Binding(lambda u, c: Reply(replace(u, players=counted(u.players, button, 1, 5))),
+                       "+1" if button == "up" else "-1")
+
+    return {"up": change("up"), "down": change("down"),
+            "ok": Binding(lambda u, c: Reply(replace(u, screen="mode", cursor=0)), T(lang, "key.ok")),
+            "back": Binding(go_home, T(lang, "key.home"))}
+
+
+def _mode(ui: CanvasUi, lang: str) -> Keys:
+    items = mode_items()
+
+    def choose(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        choice = items[u.cursor]
+        if choice == "pick":
+            return Reply(replace(u, screen="pick", cursor=0, chosen=(), random=False, entered=()))
+        if choice == "random":
+            return Reply(_after_choice(replace(u, random=True, entered=(), chosen=_draw(u))))
+        setup = next(s for s in data().setups if s.id == choice)
+        return Reply(_after_choice(replace(u, random=False, entered=(), chosen=setup.cards)))
+
+    def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return Reply(replace(u, screen="players", cursor=0))
+
+    ok = Binding(choose, T(lang, "key.ok"))
+    return option_menu(len(items), lang, ok, Binding(back, T(lang, "key.back")), labels=PREV_NEXT)
+
+
+def _pick(ui: CanvasUi, lang: str) -> Keys:
+    count = len(data().cards) + 1
+    done = ui.cursor == count - 1
+
+    def toggle(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        if u.cursor == count - 1:
+            if not u.chosen:
+                return Reply(u, error=T(c.lang, "canvas.pick.none"))
+            return Reply(_after_choice(u))
+        name = data().cards[u.cursor].name
+        if name in u.chosen:
+            return Reply(replace(u, chosen=tuple(n for n in u.chosen if n != name)))
+        if len(u.chosen) >= MAX_CHOSEN:
+            return Reply(u, error=T(c.lang, "canvas.pick.full"))
+        return Reply(replace(u, chosen=(*u.chosen, name)))
+
+    def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return Reply(replace(u, screen="mode", cursor=mode_items().index("pick")))
+
+    ok = Binding(toggle, T(lang, "canvas.pick.done") if done else T(lang, "canvas.key.pick"))
+    return option_menu(count, lang, ok, Binding(back, T(lang, "key.back")), labels=PREV_NEXT)
+
+
+def _points(ui: CanvasUi, lang: str) -> Keys:
+    name = needs_points(ui)
+    assert name is not None
+    low = 1 if not ui.table else 0  # 0 after the first entry means "no more"
+
+    def change(button: str) -> Binding[CanvasUi]:
+        return Binding(lambda u, c: Reply(replace(u, value=counted(u.value, button, low, MAX_POINTS))),
+                       "+1" if button == "up" else "-1")
+
+    def keep(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        table = u.table if u.value == 0 else (*u.table, u.value)
+        if u.value and len(table) < MAX_CHOSEN:
+            return Reply(replace(u, table=table, value=table[-1]))
+        return Reply(_after_choice(replace(u, entered=(*u.entered, EnteredPoints(name, table)), table=())))
+
+    def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        if u.table:
+            return Reply(replace(u, table=u.table[:-1], value=u.table[-1]))
+        return Reply(replace(u, screen="mode", cursor=0, entered=()))
+
+    return {"up": change("up"), "down": change("down"), "ok": Binding(keep, T(lang, "key.ok")),
+            "back": Binding(back, T(lang, "key.back"))}
+
+
+def _cards(ui: CanvasUi, lang: str) -> Keys:
+    def redraw(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        drawn = replace(u, draws=u.draws + 1)
+        return Reply(replace(drawn, chosen=_draw(drawn)))
+
+    def start(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        setup = Setup(cards=chosen_cards(u), players=u.players, bonus_icons=data().bonus_icons)
+        started = to_phase(replace(u, game=CANVAS.new_game(setup, u.seed), cursor=0))
+        return Reply(started, label=T(c.lang, "canvas.started"))
+
+    def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return Reply(replace(u, screen="mode", cursor=0, entered=()))
+
+    keys: Keys = {"ok": Binding(start, T(lang, "canvas.key.start")), "back": Binding(back, T(lang, "key.back"))}
+    if ui.random:
+        keys["down"] = Binding(redraw, T(lang, "canvas.key.redraw"))
+    return keys
+
+
+SCREENS: dict[str, Callable[[CanvasUi, str], Keys]] = {
+    "players": _players, "mode": _mode, "pick": _pick, "points": _points, "cards": _cards,
+}

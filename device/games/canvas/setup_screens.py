@@ -1,0 +1,99 @@
+"""The Canvas setup screens: players, the menu of setups, picking cards, unknown points, cards in play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from device.games.canvas.draw import inner, number_screen, shorten
+from device.games.canvas.text import card_name, condition_text, points_text
+from device.games.canvas.ui import CanvasUi, chosen_cards, data, mode_items, needs_points
+from device.render.frame import Frame
+from device.strings.all import STRINGS as T
+
+Keys = Mapping[str, str]
+
+
+def _players_text(lang: str, players: int) -> str:
+    return T(lang, "canvas.solo") if players == 1 else T(lang, "players", n=players)
+
+
+def _players(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    frame.header(T(lang, "game.canvas"), _players_text(lang, ui.players))
+    frame.softkeys(keys)
+    number_screen(frame, T(lang, "canvas.players.title"), str(ui.players), T(lang, "canvas.players.hint"))
+
+
+def _mode(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    frame.header(T(lang, "canvas.mode.title"), _players_text(lang, ui.players))
+    frame.softkeys(keys)
+    setups = {s.id: s for s in data().setups}
+    items = [setups[k].label(lang) if k in setups else T(lang, f"canvas.mode.{k}") for k in mode_items()]
+    left, top, right, bottom = frame.content
+    footer = frame.small + frame.px(5)
+    frame.menu((left, top, right, bottom - footer), items, ui.cursor)
+    chosen = mode_items()[ui.cursor]
+    if chosen in setups:
+        names = ", ".join(data().entry(n).label(lang) for n in setups[chosen].cards)
+        frame.draw.line((left, bottom - footer, right, bottom - footer), fill=frame.ink)
+        frame.fit(
+            (left + frame.px(4), bottom - footer + 1, right - frame.px(4), bottom),
+            names,
+            max_px=frame.small,
+            align="left",
+        )
+
+
+def _pick(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    frame.header(T(lang, "canvas.pick.title", n=len(ui.chosen)))
+    frame.softkeys(keys)
+    items = [e.label(lang) for e in data().cards] + [T(lang, "canvas.pick.done")]
+    right = [f"#{ui.chosen.index(e.name) + 1}" if e.name in ui.chosen else "" for e in data().cards]
+    frame.menu(frame.content, items, ui.cursor, right=right)
+
+
+def _points(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    name = needs_points(ui) or ""
+    frame.header(T(lang, "canvas.points.title", card=data().entry(name).label(lang) if name else ""))
+    frame.softkeys(keys)
+    value = str(ui.value) if ui.value else T(lang, "canvas.points.end")
+    so_far = T(lang, "canvas.points.so_far", table=points_text(ui.table)) if ui.table else ""
+    number_screen(frame, T(lang, "canvas.points.ask", k=len(ui.table) + 1), value, so_far)
+
+
+def _cards(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    frame.header(T(lang, "canvas.cards.title"), _players_text(lang, ui.players))
+    frame.softkeys(keys)
+    left, top, right, bottom = inner(frame)
+    cards = chosen_cards(ui)
+    row = (bottom - top) // max(1, len(cards))
+    two_lines = row >= frame.small * 2.6
+    name_px = min(frame.body, int(row * 0.42)) if two_lines else frame.small
+    for i, card in enumerate(cards):
+        y = top + i * row
+        table = points_text(card.points)
+        table_w = frame.text_width(table, name_px, "bold")
+        summary = condition_text(lang, card.condition)
+        name = card_name(lang, card)
+        if two_lines:
+            frame.text((left, y), shorten(name, right - left - table_w - 8, name_px, "bold"), name_px, "bold")
+            frame.text(
+                (left + frame.px(6), y + int(name_px * 1.25)),
+                shorten(summary, right - left - frame.px(6), frame.small),
+                frame.small,
+            )
+            frame.text((right, y), table, name_px, "bold", anchor="ra")
+        else:
+            text = shorten(
+                T(lang, "canvas.cards.line", name=name, summary=summary), right - left - table_w - 8, frame.small
+            )
+            frame.text((left, y + row // 2), text, frame.small, anchor="lm")
+            frame.text((right, y + row // 2), table, frame.small, "bold", anchor="rm")
+
+
+SETUP_SCREENS: dict[str, Callable[[CanvasUi, str, Keys, Frame], None]] = {
+    "players": _players,
+    "mode": _mode,
+    "pick": _pick,
+    "points": _points,
+    "cards": _cards,
+}

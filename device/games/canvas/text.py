@@ -1,0 +1,116 @@
+"""Canvas words: element and icon names, card summaries, why a ribbon was earned, labels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from device.games.canvas.draw import Line
+from device.games.canvas.ui import names_fr
+from device.strings.all import STRINGS as T
+from engine.canvas.cards import ELEMENTS, SLOT_COLOURS, Condition, ScoringCard, Slot
+from engine.canvas.rules import review
+from engine.canvas.scoring import BonusResult, Match, bonus_results
+from engine.canvas.setup import Setup
+from engine.canvas.state import State
+
+
+def element(lang: str, name: str) -> str:
+    """An element's name."""
+    return T(lang, f"canvas.el.{name}")
+
+
+def icon_name(lang: str, icon: str, setup: Setup) -> str:
+    """What an icon is called: an element, a bonus icon ("+2 per Shape") or nothing."""
+    if not icon:
+        return T(lang, "canvas.nothing")
+    if icon in ELEMENTS:
+        return element(lang, icon)
+    for bonus in setup.bonus_icons:
+        if bonus.id == icon:
+            return T(lang, "canvas.bonus", points=bonus.points, element=element(lang, bonus.element))
+    return icon
+
+
+def slot_text(lang: str, slot: Slot, setup: Setup) -> str:
+    """A slot's icons, top first ("Tone / +1 per Hue"), or nothing."""
+    if not slot.icons:
+        return T(lang, "canvas.nothing")
+    return " / ".join(icon_name(lang, icon, setup) for icon in slot.icons)
+
+
+def colour(lang: str, slot_number: int) -> str:
+    """The background colour of slot 1..5."""
+    return T(lang, f"canvas.colour.{SLOT_COLOURS[slot_number - 1]}")
+
+
+def seat(lang: str, number: int) -> str:
+    """A seat's short name (S3 / P3)."""
+    return T(lang, "seat.short", seat=number)
+
+
+def card_name(lang: str, card: ScoringCard) -> str:
+    """A card's name in the interface language (French names come from the data file)."""
+    return names_fr().get(card.name, card.name) if lang == "fr" else card.name
+
+
+def condition_text(lang: str, condition: Condition) -> str:
+    """A short summary of a card's condition, in our own words."""
+    fields = {
+        "element": element(lang, condition.element) if condition.element else "",
+        "other": element(lang, condition.other) if condition.other else "",
+        "count": condition.count,
+        "other_count": condition.other_count,
+    }
+    return T(lang, f"canvas.cond.{condition.kind}", **fields)
+
+
+def points_text(points: Sequence[int]) -> str:
+    """A points table as 1/3/9."""
+    return "/".join(str(p) for p in points)
+
+
+def _slots(slots: Sequence[int]) -> str:
+    ordered = sorted(set(slots))
+    if len(ordered) >= 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return "+".join(str(s) for s in ordered)
+
+
+def why(lang: str, card: ScoringCard, match: Match) -> str:
+    """Why one ribbon was earned ("Tone in slots 2-4")."""
+    kind = card.condition.kind
+    icons, slots = match.icons, match.slots
+    first = element(lang, icons[0]) if icons and icons[0] in ELEMENTS else ""
+    if kind in ("adjacent_pairs", "distant_pairs"):
+        return T(lang, "canvas.why.pair", element=first, a=slots[0], other=element(lang, icons[1]), b=slots[1])
+    if kind == "two_sets":
+        big = card.condition.count
+        return T(lang, "canvas.why.two_sets", n=big, element=first, m=len(icons) - big, other=element(lang, icons[big]))
+    if kind in ("exact_total", "strictly_most"):
+        return T(lang, f"canvas.why.{kind}", n=len(icons), element=first)
+    return T(lang, f"canvas.why.{kind}", element=first, slots=_slots(slots))
+
+
+def bonus_of(game: State) -> tuple[BonusResult, ...]:
+    """The bonus icons of the painting being reviewed."""
+    assert game.draft is not None
+    return bonus_results(game.setup.bonus_icons, game.draft.slots)
+
+
+def review_lines(lang: str, game: State) -> list[Line]:
+    """The review as lines: each card with its ribbons, then why; then the bonus icons."""
+    lines: list[Line] = []
+    for result in review(game):
+        card = game.setup.cards[result.index]
+        lines.append((card_name(lang, card), f"+{result.awarded}" if result.awarded else "0", True))
+        if result.counted and result.found:
+            lines.append(("  " + T(lang, "canvas.why.counted"), "", False))
+        lines.extend(("  " + why(lang, card, match), "", False) for match in result.matches)
+        if result.capped:
+            lines.append(("  " + T(lang, "canvas.review.capped", found=result.found), "", False))
+    bonus = bonus_of(game)
+    lines.append((T(lang, "canvas.review.bonus"), f"+{sum(b.points for b in bonus)}", True))
+    for b in bonus:
+        name = icon_name(lang, b.icon, game.setup)
+        lines.append((f"  {name} x{b.seen}", f"+{b.points}", False))
+    return lines

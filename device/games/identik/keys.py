@@ -1,0 +1,285 @@
+"""IDENTIK's binding table: setup, names, the name wheel, each phase of a round and the scorecard.
+
+Four keys are enough everywhere (up/down move or change, ok acts, back steps back); the table
+build adds shortcuts: `roll` rolls the d10, `timer` turns the hourglass (hold: pause), the seat
+buttons tick for their judge (or open that seat's name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from device.contract import Context, Reply
+from device.games.identik.ui import NEXT_OPTION, SETUP_ROWS, IdentikUi, next_seed, with_name
+from device.strings.all import STRINGS as T
+from device.widgets.bindings import Binding, Bindings, go_home
+from device.widgets.cursor import wrapped
+from device.widgets.name_wheel import DONE, WHEEL, added, finished, first_letter
+from device.widgets.option_menu import option_menu
+from engine.identik import IDENTIK
+from engine.identik.commands import (
+    Back,
+    ChooseSuper,
+    Command,
+    NextCriterion,
+    NextRound,
+    PassDrawings,
+    PauseTimer,
+    ResumeTimer,
+    RollSuper,
+    StartTimer,
+    Tick,
+)
+from engine.identik.setup import CRITERIA, NAME_MAX, Setup
+from engine.identik.state import State
+from engine.identik.view import judges
+
+Keys = dict[str, Binding[IdentikUi]]
+Action = Callable[[IdentikUi, Context], Reply[IdentikUi]]
+
+
+def bindings(ui: IdentikUi, ctx: Context) -> Bindings[IdentikUi]:
+    """The keys of the screen shown (a hold only does what the table below names with '!')."""
+    lang = ctx.lang
+    if ui.screen == "names":
+        return Bindings(_names(ui, lang), holds_press=False)
+    if ui.screen == "name":
+        return Bindings(_name(ui, lang), holds_press=False)
+    if ui.game is None:
+        return Bindings(_setup(ui, lang), holds_press=False)
+    if ui.screen == "scores":
+        return Bindings(_scores(lang), holds_press=False)
+    return Bindings(PHASES[ui.game.phase](ui, ui.game, lang), holds_press=False)
+
+
+def who(lang: str, game: State, seat: int) -> str:
+    """A seat's name, or "Seat 3" when it has none."""
+    return game.setup.name_of(seat) or T(lang, "seat", seat=seat)
+
+
+def _apply(ui: IdentikUi, command: Command, label: str, **changes: Any) -> Reply[IdentikUi]:
+    assert ui.game is not None
+    return Reply(replace(ui, game=IDENTIK.apply(ui.game, command), **changes), label=label)
+
+
+def _command(command: Callable[[Context], Command], label_key: str, **changes: Any) -> Action:
+    """An action applying one engine command, labelled for the undo list."""
+    return lambda u, c: _apply(u, command(c), T(c.lang, label_key), **changes)
+
+
+# ----- setup, names and the name wheel -----------------------------------------------------
+
+
+def _setup(ui: IdentikUi, lang: str) -> Keys:
+    row = SETUP_ROWS[ui.cursor]
+
+    change = NEXT_OPTION.get(row)
+    ok: Binding[IdentikUi]
+    if change is not None:
+        ok = Binding(lambda u, c: Reply(replace(u, draft=change(u.draft))), T(lang, "key.change"))
+    elif row == "names":
+        ok = Binding(lambda u, c: Reply(replace(u, screen="names", cursor=0)), T(lang, "key.open"))
+    elif row == "hourglass":  # its length is the Settings' sandglass
+        ok = Binding(lambda u, c: Reply(u, error=T(c.lang, "identik.hourglass_in_settings")))
+    else:
+        ok = Binding(_start_game, T(lang, "identik.go"))
+    return option_menu(len(SETUP_ROWS), lang, ok, Binding(go_home, T(lang, "key.home")))
+
+
+def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
+    draft = ui.draft
+    names = tuple(finished(n) for n in draft.used_names())
+    seen: set[str] = set()
+    for name in names:
+        if name and name.casefold() in seen:
+            return Reply(ui, error=T(ctx.lang, "identik.same_name", name=name))
+        seen.add(name.casefold())
+    try:
+        setup = Setup(players=draft.players, names=names if any(names) else (),
+                             narrations_each=draft.narrations_each, first_narrator=draft.first or None,
+                             super_rule=draft.super_rule, timer_ms=ctx.settings.sandglass_s * 1000)
+    except ValueError as exc:  # the wheel cannot build a bad name; say so if it ever does
+        return Reply(ui, error=str(exc))
+    game = IDENTIK.new_game(setup, ui.seed)
+    started = replace(ui, game=game, screen="play", cursor=0, pick=1, direction="left")
+    return Reply(started, label=T(ctx.lang, "identik.label.new", n=draft.players))
+
+
+def _edit(ui: IdentikUi, seat: int) -> IdentikUi:
+    return replace(ui, screen="name", seat=seat, cursor=seat - 1, letter=first_letter(ui.draft.names[seat - 1]))
+
+
+def _names(ui: IdentikUi, lang: str) -> Keys:
+    players = ui.draft.players
+
+    def done(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        return Reply(replace(u, screen="setup", cursor=SETUP_ROWS.index("names")))
+
+    if ui.cursor < players:
+        ok = Binding(lambda u, c: Reply(_edit(u, u.cursor + 1)), T(lang, "key.change"))
+    else:
+        ok = Binding(done, T(lang, "identik.done"))
+    keys = option_menu(players + 1, lang, ok, Binding(done, T(lang, "key.back")))
+    for seat in range(1, players + 1):  # a seat button opens its own name, pressed or held
+        keys[f"seat{seat}"] = keys[f"seat{seat}!"] = Binding(_edit_name_of(seat))
+    return keys
+
+
+def _edit_name_of(seat: int) -> Action:
+    return lambda u, c: Reply(_edit(u, seat))
+
+
+def _name(ui: IdentikUi, lang: str) -> Keys:
+    text = ui.draft.names[ui.seat - 1]
+
+    def turn(button: str) -> Binding[IdentikUi]:
+        return Binding(lambda u, c: Reply(replace(u, letter=wrapped(u.letter, button, len(WHEEL)))),
+                       T(lang, "key.prev" if button == "up" else "key.next"))
+
+    def add(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        longer = added(text, u.letter, NAME_MAX)
+        if longer == "full":
+            return Reply(u, error=T(c.lang, "identik.name_full", n=NAME_MAX))
+        if longer == "letter_first":
+            return Reply(u, error=T(c.lang, "identik.letter_first"))
+        return Reply(with_name(u, longer))
+
+    if ui.letter == DONE:
+        ok = Binding(lambda u, c: Reply(with_name(replace(u, screen="names"), finished(text))), T(lang, "identik.done"))
+    else:
+        ok = Binding(add, T(lang, "identik.add"))
+    if text:
+        back = Binding(lambda u, c: Reply(with_name(u, text[:-1])), T(lang, "identik.erase"))
+    else:
+        back = Binding(lambda u, c: Reply(replace(u, screen="names")), T(lang, "key.back"))
+    return {"up": turn("up"), "down": turn("down"), "ok": ok, "back": back}
+
+
+def _scores(lang: str) -> Keys:
+    def quit_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        fresh = replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u))
+        return Reply(fresh, label=T(c.lang, "identik.label.quit"))
+
+    return {"down": Binding(quit_game, T(lang, "identik.quit")),
+            "ok": Binding(lambda u, c: Reply(replace(u, screen="play")), T(lang, "identik.game_key")),
+            "back": Binding(lambda u, c: Reply(replace(u, screen="play"), switch="home"), T(lang, "key.home"))}
+
+
+# ----- a round ---------------------------------------------------------------------------------
+
+
+def _super(ui: IdentikUi, game: State, lang: str) -> Keys:
+    def roll(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        after = IDENTIK.apply(game, RollSuper())
+        label = T(c.lang, "identik.label.rolled", n=after.super_criterion)
+        return Reply(replace(u, game=after, pick=after.super_criterion or 1), label=label)
+
+    keys: Keys = {"roll": Binding(roll), "roll!": Binding(roll),
+                  "back": Binding(lambda u, c: Reply(replace(u, screen="scores")), T(lang, "identik.scores_key"))}
+    if game.setup.super_rule == "roll":
+        keys["ok"] = keys["ok!"] = Binding(roll, T(lang, "identik.roll"))
+        return keys
+
+    def count(step: int) -> Action:
+        return lambda u, c: Reply(replace(u, pick=(u.pick - 1 + step) % CRITERIA + 1))
+
+    def choose(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        return _apply(u, ChooseSuper(u.pick), T(c.lang, "identik.label.super", n=u.pick))
+
+    keys.update(up=Binding(count(1), "+1"), down=Binding(count(-1), "−1"), ok=Binding(choose, T(lang, "identik.set")))
+    return keys
+
+
+def _describe(ui: IdentikUi, game: State, lang: str) -> Keys:
+    status = game.sandglass.status
+    if status == "idle":
+        start = Binding(_command(lambda c: StartTimer(c.now_ms), "identik.label.started"), T(lang, "identik.go"))
+        change = T(lang, "identik.change") if game.setup.super_rule == "choose" else ""
+        return {"ok": start, "timer": start,
+                "back": Binding(_command(lambda c: Back(), "identik.label.back"), change)}
+    if status == "running":
+        pause = Binding(_command(lambda c: PauseTimer(c.now_ms), "identik.label.paused"),
+                        T(lang, "identik.pause"))
+        return {"down": pause, "timer!": pause}
+    if status == "paused":
+        resume = Binding(_command(lambda c: ResumeTimer(c.now_ms), "identik.label.resumed"),
+                         T(lang, "identik.resume"))
+        return {"ok": resume, "timer": resume, "timer!": resume}
+    return {}
+
+
+def _passing(ui: IdentikUi, game: State, lang: str) -> Keys:
+    def passed(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        where = T(c.lang, f"identik.dir.{u.direction}")
+        return _apply(u, PassDrawings(u.direction), T(c.lang, "identik.label.passed", dir=where), cursor=0)
+
+    def back(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        IDENTIK.apply(game, Back())  # refused: the drawings are done, and the refusal says so
+        return Reply(u)
+
+    return {"up": Binding(lambda u, c: Reply(replace(u, direction="left")), T(lang, "identik.left")),
+            "down": Binding(lambda u, c: Reply(replace(u, direction="right")), T(lang, "identik.right")),
+            "ok": Binding(passed, T(lang, "identik.pass")), "back": Binding(back)}
+
+
+def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
+    seated = judges(game)
+
+    def tick(u: IdentikUi, seat: int, cursor: int, lang: str) -> Reply[IdentikUi]:
+        after = IDENTIK.apply(game, Tick(seat))
+        key = "identik.label.ticked" if seat in after.ticks[game.criterion - 1] else "identik.label.unticked"
+        label = T(lang, key, who=who(lang, game, seat), c=game.criterion)
+        return Reply(replace(u, game=after, cursor=cursor), label=label)
+
+    def move(button: str) -> Binding[IdentikUi]:
+        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, len(seated) + 1))),
+                       T(lang, "identik.judge"))
+
+    def judge_tick(seat: int) -> Action:
+        return lambda u, c: tick(u, seat, 0, c.lang)
+
+    if ui.cursor > 0:
+        judge = seated[ui.cursor - 1]
+        on = judge in game.ticks[game.criterion - 1]
+        ok = Binding(lambda u, c: tick(u, judge, u.cursor, c.lang), T(lang, "identik.untick" if on else "identik.tick"))
+    else:
+        last = game.criterion == CRITERIA
+
+        def next_criterion(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+            label = T(c.lang, "identik.label.judged") if last else T(c.lang, "identik.label.next", c=game.criterion + 1)
+            return _apply(u, NextCriterion(), label, cursor=0)
+
+        ok = Binding(next_criterion, T(lang, "identik.points_key" if last else "identik.next"))
+    keys: Keys = {"up": move("up"), "down": move("down"), "ok": ok,
+                  "back": Binding(_command(lambda c: Back(), "identik.label.back", cursor=0),
+                                  T(lang, "key.back"))}
+    for seat in range(1, 9):
+        keys[f"seat{seat}"] = Binding(judge_tick(seat))
+    return keys
+
+
+def _summary(ui: IdentikUi, game: State, lang: str) -> Keys:
+    last = game.round_no == game.setup.total_rounds
+
+    def next_round(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        label = T(c.lang, "identik.label.round", r=game.round_no)
+        return _apply(u, NextRound(), label, pick=1, direction="left", cursor=0)
+
+    return {"ok": Binding(next_round,
+                          T(lang, "identik.final_key" if last else "identik.next_round")),
+            "back": Binding(_command(lambda c: Back(), "identik.label.back", cursor=0), T(lang, "key.back"))}
+
+
+def _over(ui: IdentikUi, game: State, lang: str) -> Keys:
+    def again(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        return Reply(replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u)))
+
+    return {"ok": Binding(again, T(lang, "identik.again")), "back": Binding(go_home, T(lang, "key.home"))}
+
+
+PHASES: dict[str, Callable[[IdentikUi, State, str], Keys]] = {
+    "super": _super, "describe": _describe, "passing": _passing, "judging": _judging, "summary": _summary,
+    "over": _over,
+}

@@ -1,0 +1,174 @@
+"""Drawing pieces of the IDENTIK screens: a star, a tick, quick text fitting, tiles, grids."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+from device.render.fonts import font
+from device.render.frame import Frame
+from device.render.shapes import Box, Ink
+from device.strings.all import STRINGS as T
+from engine.identik.state import State
+
+
+def short(lang: str, game: State, seat: int) -> str:
+    """A seat's name, or "S3" when it has none."""
+    return game.setup.name_of(seat) or T(lang, "seat.short", seat=seat)
+
+
+def draw_star(frame: Frame, box: Box, filled: bool = True) -> None:
+    """A five-pointed star, as large as fits in `box` (a vector shape, never a glyph)."""
+    left, top, right, bottom = box
+    radius = min(right - left, bottom - top) / 2
+    cx, cy = (left + right) / 2, (top + bottom) / 2 + radius * 0.1
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    if filled:
+        frame.draw.polygon(points, fill=frame.ink)
+    else:
+        frame.draw.polygon(points, outline=frame.ink, width=frame.stroke)
+
+
+def draw_check(frame: Frame, box: Box, fill: Ink) -> None:
+    """A tick mark drawn with lines inside `box`."""
+    left, top, right, bottom = box
+    size = min(right - left, bottom - top)
+    x, y = left + (right - left - size) // 2, top + (bottom - top - size) // 2
+    width = max(frame.stroke, size // 6)
+    frame.draw.line((x, y + size * 55 // 100, x + size * 38 // 100, y + size * 90 // 100,
+                     x + size, y + size * 12 // 100), fill=fill, width=width, joint="curve")
+
+
+@lru_cache(maxsize=2048)
+def fit_size(text: str, width: int, height: int, max_px: int, weight: str, min_px: int = 8) -> int:
+    """The largest size <= max_px at which `text` fits width x height (Frame.fit_px's test),
+    found from one measurement scaled, then a step or two: screens render in a few ms."""
+
+    def fits(px: int) -> bool:
+        left, top, right, bottom = font(px, weight).getbbox(text)
+        return right - left <= width and bottom - top <= height
+
+    start = min(max_px, max(min_px, int(height / 1.05)))
+    if fits(start):
+        return start
+    left, top, right, bottom = font(start, weight).getbbox(text)
+    scale = min(width / max(1, right - left), height / max(1, bottom - top))
+    px = max(min_px, min(start - 1, int(start * scale)))
+    while px > min_px and not fits(px):
+        px -= 1
+    while px + 1 < start and fits(px + 1):
+        px += 1
+    return px
+
+
+def fit_text(frame: Frame, box: Box, text: str, max_px: int | None = None, weight: str = "semibold",
+             align: str = "center", fill: Ink | None = None) -> int:
+    """Draw `text` as large as fits in `box` (up to max_px), like Frame.fit but quicker."""
+    px = fit_size(text, box[2] - box[0], box[3] - box[1], max_px or frame.large * 3, weight)
+    cy = (box[1] + box[3]) // 2
+    if align == "left":
+        frame.text((box[0], cy), text, px, weight, anchor="lm", fill=fill)
+    else:
+        frame.text(((box[0] + box[2]) // 2, cy), text, px, weight, anchor="mm", fill=fill)
+    return px
+
+
+def big_number(frame: Frame, box: Box, text: str) -> None:
+    """Digits as tall as the box allows (bold)."""
+    fit_text(frame, box, text, max_px=int((box[3] - box[1]) * 1.3), weight="bold")
+
+
+def wrap_lines(text: str, width: int, px: int, weight: str) -> list[str]:
+    """Break `text` into lines no wider than `width` at size `px`."""
+    measure = font(px, weight).getlength
+    lines: list[str] = []
+    for word in text.split():
+        if lines and measure(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+@lru_cache(maxsize=512)
+def wrap_layout(text: str, width: int, height: int, max_px: int, weight: str) -> tuple[int, tuple[str, ...]]:
+    """The largest size <= max_px at which `text`, wrapped, fits; with its lines."""
+    px = max_px
+    while True:
+        lines = wrap_lines(text, width, px, weight)
+        widest = max((font(px, weight).getlength(line) for line in lines), default=0)
+        if (len(lines) * int(px * 1.15) <= height and widest <= width) or px <= 8:
+            return px, tuple(lines)
+        px -= 1
+
+
+def draw_wrapped(frame: Frame, box: Box, text: str, max_px: int, weight: str = "semibold",
+                 align: str = "center") -> None:
+    """`text` on as many lines as needed, at the largest size <= max_px that fits `box`."""
+    left, top, right, bottom = box
+    px, lines = wrap_layout(text, right - left, bottom - top, max_px, weight)
+    line_h = int(px * 1.15)
+    y = top + (bottom - top - len(lines) * line_h) // 2
+    for line in lines:
+        if align == "left":
+            frame.text((left, y + line_h // 2), line, px, weight, anchor="lm")
+        else:
+            frame.text(((left + right) // 2, y + line_h // 2), line, px, weight, anchor="mm")
+        y += line_h
+
+
+def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], inverted: bool,
+         thick: bool = False, check: bool | None = None) -> None:
+    """A rounded box with lines of (text, share of the height, weight); inverted = filled.
+
+    `check` True draws a tick mark in the top right corner; False keeps its room empty.
+    """
+    pad = frame.px(2)
+    if thick:
+        # The four-key cursor: a frame around the cell, visible on a ticked (filled) tile too.
+        frame.draw.rectangle(box, outline=frame.ink, width=max(1, pad // 2 + 1))
+        pad += frame.px(1)
+    left, top, right, bottom = box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad
+    radius = frame.px(4)
+    if inverted:
+        frame.draw.rounded_rectangle((left, top, right, bottom), radius=radius, fill=frame.ink)
+    width = frame.stroke
+    frame.draw.rounded_rectangle((left, top, right, bottom), radius=radius, outline=frame.ink, width=width)
+    fill = frame.paper if inverted else frame.ink
+    inner_l, inner_r = left + pad + width, right - pad - width
+    y = top + width
+    usable = bottom - top - 2 * width
+    if check is not None:
+        # A strip above the text holds the tick mark, so names keep the full width.
+        size = min(usable // 5, (inner_r - inner_l) // 3)
+        if check:
+            cx = (inner_l + inner_r) // 2
+            draw_check(frame, (cx - size, y + pad, cx + size, y + pad + size), fill)
+        y += size + pad
+        usable -= size + pad
+    for text, share, weight in lines:
+        h = int(usable * share)
+        px = fit_size(text, inner_r - inner_l, h, int(h * 0.8), weight)
+        shown = frame.ellipsize(text, inner_r - inner_l, px, weight)
+        frame.text(((inner_l + inner_r) // 2, y + h // 2), shown, px, weight, anchor="mm", fill=fill)
+        y += h
+
+
+def grid(box: Box, count: int, columns: int) -> list[Box]:
+    """`count` cells filling `box` in rows of `columns`."""
+    left, top, right, bottom = box
+    rows = (count + columns - 1) // columns
+    cell_w, cell_h = (right - left) // columns, (bottom - top) // max(rows, 1)
+    cells = []
+    for i in range(count):
+        row, col = divmod(i, columns)
+        in_row = min(columns, count - row * columns)
+        offset = (columns - in_row) * cell_w // 2
+        x = left + offset + col * cell_w
+        cells.append((x, top + row * cell_h, x + cell_w, top + (row + 1) * cell_h))
+    return cells

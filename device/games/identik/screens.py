@@ -1,0 +1,331 @@
+"""The IDENTIK screens: setup, names, each phase of a round, the round's points, the scorecard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from device.games.identik.parts import (
+    big_number,
+    draw_star,
+    draw_wrapped,
+    fit_size,
+    fit_text,
+    grid,
+    short,
+    tile,
+)
+from device.games.identik.ui import SETUP_ROWS, IdentikUi
+from device.render.frame import Frame
+from device.render.shapes import Box, draw_arrow
+from device.strings.all import STRINGS as T
+from device.widgets.countdown import draw_countdown
+from device.widgets.name_wheel import WHEEL, wheel_char
+from engine.identik import IDENTIK
+from engine.identik.scores import ScoreLine
+from engine.identik.state import State
+from engine.identik.view import drawing_held, judges, round_criteria_met, round_scores, scores
+
+Keys = Mapping[str, str]
+
+
+def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, frame: Frame) -> None:
+    """Draw the IDENTIK screen the table is on, with these soft-key labels."""
+    if state.screen == "setup":
+        _setup(state, lang, glass_s, keys, frame)
+    elif state.screen == "names":
+        _names(state, lang, keys, frame)
+    elif state.screen == "name":
+        _name(state, lang, keys, frame)
+    elif state.game is None:
+        _setup(state, lang, glass_s, keys, frame)
+    elif state.screen == "scores" or state.game.phase == "over":
+        _scorecard(state, state.game, lang, keys, frame)
+    elif state.game.phase == "describe":
+        _describe(state, state.game, lang, now, keys, frame)
+    else:
+        {
+            "super": _super, "passing": _passing, "judging": _judging, "summary": _summary,
+        }[state.game.phase](state, state.game, lang, keys, frame)
+
+
+def round_header(frame: Frame, game: State, lang: str, right: str | None = None) -> None:
+    """Round r/n on the left; the narrator (or `right`) on the right."""
+    title = T(lang, "identik.round", r=game.round_no, n=game.setup.total_rounds)
+    narrator = T(lang, "identik.narrator", who=short(lang, game, game.narrator))
+    frame.header(title, narrator if right is None else right)
+
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+def _setup(state: IdentikUi, lang: str, glass_s: int, keys: Keys, frame: Frame) -> None:
+    draft = state.draft
+    frame.header(T(lang, "game.identik"), T(lang, "identik.new_game"))
+    frame.softkeys(keys)
+    named = sum(1 for n in draft.used_names() if n)
+    first = draft.names[draft.first - 1] or T(lang, "seat", seat=draft.first) if draft.first else ""
+    values = {
+        "players": str(draft.players),
+        "names": T(lang, "identik.names_some", n=named, total=draft.players) if named
+        else T(lang, "identik.names_none"),
+        "narrations": T(lang, "identik.narrations_value", n=draft.narrations_each),
+        "first": first or T(lang, "identik.random"),
+        "super_rule": T(lang, f"identik.rule.{draft.super_rule}"),
+        "hourglass": T(lang, "identik.seconds", s=glass_s),
+        "start": "",
+    }
+    items = [T(lang, f"identik.{r}") for r in SETUP_ROWS]
+    frame.menu(frame.content, items, state.cursor, right=[values[r] for r in SETUP_ROWS])
+
+
+def _names(state: IdentikUi, lang: str, keys: Keys, frame: Frame) -> None:
+    draft = state.draft
+    frame.header(T(lang, "identik.names_title"), T(lang, "players", n=draft.players))
+    frame.softkeys(keys)
+    items = [T(lang, "seat", seat=s) for s in range(1, draft.players + 1)] + [T(lang, "identik.done")]
+    names = [n or T(lang, "identik.no_name") for n in draft.used_names()]
+    frame.menu(frame.content, items, state.cursor, right=names)
+
+
+def _name(state: IdentikUi, lang: str, keys: Keys, frame: Frame) -> None:
+    text = state.draft.names[state.seat - 1]
+    frame.header(T(lang, "identik.name_of", seat=T(lang, "seat", seat=state.seat)))
+    done = WHEEL[state.letter] == ""
+    frame.softkeys(keys)
+    left, top, right, bottom = frame.content
+    pad = frame.px(4)
+    split = top + (bottom - top) * 55 // 100
+    # The name so far, with the letter that ok would add shown inverted after it.
+    px = fit_size(text + "Mm", right - left - 2 * pad, split - top, frame.large * 2, "bold")
+    adding = "" if done else wheel_char(text, state.letter).replace(" ", "_")
+    text_w = frame.text_width(text, px, "bold")
+    add_w = frame.text_width(adding or "M", px, "bold") + pad
+    x = (left + right - text_w - add_w) // 2
+    cy = (top + split) // 2
+    frame.text((x, cy), text, px, "bold", anchor="lm")
+    box = (x + text_w + pad // 2, cy - px * 6 // 10, x + text_w + add_w, cy + px * 6 // 10)
+    frame.draw.rectangle(box, fill=frame.ink)
+    if adding:
+        frame.text(((box[0] + box[2]) // 2, cy), adding, px, "bold", anchor="mm", fill=frame.paper)
+    # The wheel: neighbours of the current letter, the current one inverted.
+    cells = 7
+    cell_w = (right - left) // cells
+    for i in range(cells):
+        index = (state.letter + i - cells // 2) % len(WHEEL)
+        char = WHEEL[index] or T(lang, "identik.wheel_done")
+        char = "_" if char == " " else char
+        cell = (left + i * cell_w, split + pad, left + (i + 1) * cell_w, bottom - pad)
+        current = i == cells // 2
+        if current:
+            frame.draw.rounded_rectangle(cell, radius=frame.px(3), fill=frame.ink)
+        fit_text(frame, cell, char, frame.large, "bold", fill=frame.paper if current else None)
+
+
+# --- a round ----------------------------------------------------------------------------------
+
+
+def _star_number(frame: Frame, box: Box, number: str, notes: Sequence[tuple[str, str]]) -> None:
+    """The super criterion: a star, the number in large digits, and notes beside them."""
+    left, top, right, bottom = box
+    pad = frame.px(4)
+    width, height = right - left, bottom - top - 2 * pad
+    star_size = min(height * 2 // 3, width * 20 // 100)
+    star_top = top + (bottom - top - star_size) // 2
+    star = (left + pad, star_top, left + pad + star_size, star_top + star_size)
+    draw_star(frame, star)
+    digits_w = width * 34 // 100
+    digits_h = min(height, digits_w * 100 // 115)
+    digits_top = top + (bottom - top - digits_h) // 2
+    digits = (star[2] + pad, digits_top, star[2] + pad + digits_w, digits_top + digits_h)
+    big_number(frame, digits, number)
+    text_box = (digits[2] + pad * 2, top + pad, right - pad, bottom - pad)
+    rows = len(notes)
+    for i, (text, weight) in enumerate(notes):
+        row_top = text_box[1] + (text_box[3] - text_box[1]) * i // rows
+        row_bottom = text_box[1] + (text_box[3] - text_box[1]) * (i + 1) // rows
+        draw_wrapped(frame, (text_box[0], row_top, text_box[2], row_bottom), text, frame.body, weight, "left")
+
+
+def _super(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
+    round_header(frame, game, lang)
+    if game.setup.super_rule == "roll":
+        frame.softkeys(keys)
+        notes = [(T(lang, "identik.super"), "bold"), (T(lang, "identik.roll_hint"), "semibold")]
+        _star_number(frame, frame.content, "?", notes)
+        return
+    frame.softkeys(keys)
+    notes = [(T(lang, "identik.super"), "bold"), (T(lang, "identik.pick_hint"), "semibold")]
+    _star_number(frame, frame.content, str(state.pick), notes)
+
+
+def _describe(state: IdentikUi, game: State, lang: str, now: int, keys: Keys, frame: Frame) -> None:
+    glass = game.sandglass
+    super_text = T(lang, "identik.super_short", n=game.super_criterion)
+    if glass.status == "idle":
+        round_header(frame, game, lang)
+        frame.softkeys(keys)
+        notes = [(T(lang, "identik.write_star"), "bold"), (T(lang, "identik.read_title"), "semibold")]
+        if game.super_rolled:
+            notes.insert(0, (T(lang, "identik.rolled_note"), "regular"))
+        _star_number(frame, frame.content, str(game.super_criterion), notes)
+        return
+    paused = glass.status == "paused"
+    round_header(frame, game, lang, f"{T(lang, 'identik.paused_big')} · {super_text}" if paused else super_text)
+    frame.softkeys(keys)
+    note = T(lang, "identik.paused_big") if paused else ""
+    draw_countdown(frame, frame.content, glass, now, note)
+
+
+def _passing(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
+    round_header(frame, game, lang)
+    frame.softkeys(keys)
+    left, top, right, bottom = frame.content
+    pad = frame.px(3)
+    h = bottom - top
+    title = (left + pad, top + pad, right - pad, top + h * 30 // 100)
+    fit_text(frame, title, T(lang, "identik.pencils_down"), weight="bold")
+    prompt = (left + pad, top + h * 31 // 100, right - pad, top + h * 46 // 100)
+    fit_text(frame, prompt, T(lang, "identik.pass_which"), frame.body)
+    choice_top, choice_bottom = top + h * 48 // 100, top + h * 73 // 100
+    option_w = (right - left) * 40 // 100
+    gap = (right - left) - 2 * option_w
+    for i, direction in enumerate(("left", "right")):
+        x0 = left + gap // 3 + i * (option_w + gap // 3)
+        box = (x0, choice_top, x0 + option_w, choice_bottom)
+        chosen = state.direction == direction
+        ink = frame.paper if chosen else frame.ink
+        if chosen:
+            frame.draw.rounded_rectangle(box, radius=frame.px(4), fill=frame.ink)
+        else:
+            frame.draw.rounded_rectangle(box, radius=frame.px(4), outline=frame.ink, width=frame.stroke)
+        arrow = (box[3] - box[1]) // 2
+        ay = (box[1] + box[3]) // 2 - arrow // 2
+        label = T(lang, f"identik.{direction}")
+        if direction == "left":
+            draw_arrow(frame.draw, "left", (x0 + pad, ay, x0 + pad + arrow, ay + arrow), ink)
+            text_box = (x0 + 2 * pad + arrow, box[1], box[2] - pad, box[3])
+        else:
+            draw_arrow(frame.draw, "right", (box[2] - pad - arrow, ay, box[2] - pad, ay + arrow), ink)
+            text_box = (x0 + pad, box[1], box[2] - 2 * pad - arrow, box[3])
+        fit_text(frame, text_box, label, frame.body, "bold", fill=ink)
+    held = drawing_held(game, state.direction)
+    pairs = "   ".join(f"{T(lang, 'seat.short', seat=a)}→{T(lang, 'seat.short', seat=j)}"
+                       for j, a in sorted(held.items(), key=lambda item: item[1]))
+    rows = (left + pad, top + h * 76 // 100, right - pad, bottom - pad)
+    fit_text(frame, rows, f"{T(lang, 'identik.drawing_to_judge')}:  {pairs}", frame.body)
+
+
+def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
+    super_text = T(lang, "identik.super_short", n=game.super_criterion)
+    frame.header(T(lang, "identik.criterion", c=game.criterion), super_text)
+    seated = judges(game)
+    ticked = game.ticks[game.criterion - 1]
+    frame.softkeys(keys)
+    left, top, right, bottom = frame.content
+    pad = frame.px(3)
+    side = min(bottom - top, (right - left) * 3 // 10)
+    number_box = (left + pad, top + pad, left + side - pad, bottom - pad)
+    if game.criterion == game.super_criterion:
+        star_size = side * 4 // 10
+        draw_star(frame, (number_box[2] - star_size, top + pad, number_box[2], top + pad + star_size))
+        number_box = (number_box[0], number_box[1] + star_size // 3, number_box[2] - star_size // 2,
+                      number_box[3])
+    big_number(frame, number_box, str(game.criterion))
+    tiles_box = (left + side, top, right - pad, bottom)
+    if bottom - top > frame.px(100):
+        hint_h = frame.small * 3
+        draw_wrapped(frame, (tiles_box[0], top + pad, tiles_box[2], top + hint_h),
+                     T(lang, "identik.judge_hint"), frame.small)
+        tiles_box = (tiles_box[0], top + hint_h + pad, tiles_box[2], bottom)
+    held = drawing_held(game)
+    columns = len(seated) if len(seated) <= 3 else (len(seated) + 1) // 2
+    for i, (judge, cell) in enumerate(zip(seated, grid(tiles_box, len(seated), columns), strict=True)):
+        lines = [(short(lang, game, judge), 0.55, "bold"),
+                 (f"← {short(lang, game, held[judge])}", 0.45, "semibold")]
+        tile(frame, cell, lines, judge in ticked, thick=state.cursor == i + 1, check=judge in ticked)
+
+
+def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
+    frame.header(T(lang, "identik.round_points", r=game.round_no),
+                 T(lang, "identik.super_short", n=game.super_criterion))
+    frame.softkeys(keys)
+    left, top, right, bottom = frame.content
+    pad = frame.px(3)
+    met = round_criteria_met(game)
+    met_text = T(lang, "identik.met", list=" ".join(map(str, met))) if met else T(lang, "identik.met_none")
+    line_h = frame.body + pad
+    fit_text(frame, (left + pad, top + pad // 2, right - pad, top + line_h), met_text, frame.body)
+    lines = round_scores(game)
+    players = game.setup.players
+    columns = players if players <= 4 else 3
+    for line, cell in zip(lines, grid((left, top + line_h, right, bottom), players, columns), strict=True):
+        narrating = line.seat == game.narrator
+        points = line.narrator_points if narrating else line.artist_points
+        role = T(lang, "identik.as_narrator" if narrating else "identik.as_artist")
+        tile(frame, cell, [(short(lang, game, line.seat), 0.32, "bold"), (f"+{points}", 0.43, "bold"),
+                           (role, 0.25, "regular")], inverted=narrating)
+
+
+def _scorecard(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
+    over = game.phase == "over"
+    outcome = IDENTIK.outcome(game)
+    if outcome is not None:
+        if outcome.tied:
+            note = T(lang, "identik.winners", n=len(outcome.winners))
+        else:
+            note = T(lang, "identik.winner", who=short(lang, game, outcome.winners[0]))
+        frame.header(T(lang, "identik.final"), note)
+        frame.softkeys(keys)
+    else:
+        frame.header(T(lang, "identik.scorecard"),
+                     T(lang, "identik.after_round", r=len(game.history)) if game.history else "")
+        frame.softkeys(keys)
+    winners = outcome.winners if outcome is not None and over else ()
+    heads = (T(lang, "identik.col_player"), T(lang, "identik.col_narrator"), T(lang, "identik.col_artist"),
+             T(lang, "identik.col_total"))
+    lines = scores(game)
+    left, top, right, bottom = frame.content
+    pad = frame.px(3)
+    # Two tables side by side when one would need rows too small to read (5-6 players on
+    # the short panels).
+    halves = 2 if (bottom - top - pad) // (len(lines) + 1) < frame.small * 1.3 else 1
+    per_table = -(-len(lines) // halves)
+    width = (right - left) // halves
+    for half in range(halves):
+        box = (left + half * width, top, left + (half + 1) * width, bottom)
+        if half:
+            frame.draw.line((box[0], top, box[0], bottom), fill=frame.ink, width=frame.stroke)
+        _score_table(frame, box, heads, lines[half * per_table:(half + 1) * per_table], per_table,
+                     winners, lambda seat: short(lang, game, seat))
+
+
+def _score_table(frame: Frame, box: Box, heads: Sequence[str], lines: Sequence[ScoreLine], rows: int,
+                 winners: Sequence[int], name: Callable[[int], str]) -> None:
+    """One scorecard table: a title row, then seat, narrator, artist and total points."""
+    left, top, right, bottom = box
+    pad = frame.px(3)
+    row_h = (bottom - top - pad) // (rows + 1)
+    px = min(frame.body, int(row_h * 0.85))
+    name_w = (right - left) * (40 if right - left > frame.width * 6 // 10 else 32) // 100
+    col_w = (right - left - name_w - pad) // 3
+    table = [list(heads)] + [
+        [name(line.seat), str(line.narrator_points), str(line.artist_points), str(line.total)]
+        for line in lines
+    ]
+    for r, cells in enumerate(table):
+        y0 = top + pad // 2 + r * row_h
+        winner = r > 0 and lines[r - 1].seat in winners
+        fill = frame.paper if winner else frame.ink
+        if winner:
+            frame.draw.rectangle((left, y0, right - 1, y0 + row_h - 1), fill=frame.ink)
+        weight = "regular" if r == 0 else "semibold"
+        cy = y0 + row_h // 2
+        frame.text((left + pad, cy), frame.ellipsize(cells[0], name_w - pad, px, weight), px, weight,
+                   anchor="lm", fill=fill)
+        for c, text in enumerate(cells[1:]):
+            x1 = left + name_w + (c + 1) * col_w
+            bold = "bold" if c == 2 and r > 0 else weight
+            cell_px = px if r > 0 else fit_size(text, col_w - pad, row_h, px, weight)
+            frame.text((x1, cy), text, cell_px, bold, anchor="rm", fill=fill)
+        if r == 0:
+            frame.draw.line((left, y0 + row_h - 1, right, y0 + row_h - 1), fill=frame.ink, width=1)

@@ -1,0 +1,115 @@
+"""IDENTIK's UI state: the setup draft (players, names, game length), the game under way, the
+screen shown and its cursors; and what ok changes on each setup row."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from device.widgets.name_wheel import SEPARATORS
+from engine.identik import IDENTIK
+from engine.identik.commands import TimeUp
+from engine.identik.setup import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NAME_MAX,
+    NARRATIONS_CHOICES,
+    SUPER_RULES,
+    SuperRule,
+    is_name_letter,
+)
+from engine.identik.state import State
+from engine.seats import Direction
+
+Screen = Literal["setup", "names", "name", "play", "scores"]
+SETUP_ROWS: tuple[str, ...] = ("players", "names", "narrations", "first", "super_rule", "hourglass",
+                               "start")
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The setup being prepared (names for all six seats; only the first `players` are used)."""
+
+    players: int = 4
+    names: tuple[str, ...] = ("",) * MAX_PLAYERS
+    narrations_each: int = 1
+    first: int = 0  # 0: drawn at random
+    super_rule: SuperRule = "choose"
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"IDENTIK is for 3 to 6 players, not {self.players}")
+        if len(self.names) != MAX_PLAYERS:
+            raise ValueError(f"the draft holds {MAX_PLAYERS} names")
+        for name in self.names:
+            if len(name) > NAME_MAX or not all(is_name_letter(c) or c in SEPARATORS for c in name):
+                raise ValueError(f"bad name {name!r}")
+        if self.narrations_each not in NARRATIONS_CHOICES or not 0 <= self.first <= self.players:
+            raise ValueError("bad game length or first narrator")
+        if self.super_rule not in SUPER_RULES:
+            raise ValueError(f"unknown super criterion rule {self.super_rule!r}")
+
+    def used_names(self) -> tuple[str, ...]:
+        """The names of the seats at the table ("" where none was given)."""
+        return self.names[: self.players]
+
+
+@dataclass(frozen=True)
+class IdentikUi:
+    """The engine state (None while setting up) plus cursors and the screen shown.
+
+    `cursor`: setup row, names row, or while judging 0 = "next" and i = the i-th judge.
+    """
+
+    seed: int
+    draft: Draft = Draft()
+    game: State | None = None
+    screen: Screen = "setup"
+    cursor: int = 0
+    seat: int = 1
+    letter: int = 1
+    pick: int = 1
+    direction: Direction = "left"
+
+
+def _next_players(draft: Draft) -> Draft:
+    players = MIN_PLAYERS + (draft.players - MIN_PLAYERS + 1) % (MAX_PLAYERS - MIN_PLAYERS + 1)
+    return replace(draft, players=players, first=draft.first if draft.first <= players else 0)
+
+
+def _cycle(values: tuple[object, ...], current: object) -> int:
+    return (values.index(current) + 1) % len(values)
+
+
+# What ok changes on the setup rows that hold a value (the others open or start something).
+NEXT_OPTION: dict[str, Callable[[Draft], Draft]] = {
+    "players": _next_players,
+    "narrations": lambda d: replace(d, narrations_each=NARRATIONS_CHOICES[_cycle(NARRATIONS_CHOICES,
+                                                                                  d.narrations_each)]),
+    "first": lambda d: replace(d, first=(d.first + 1) % (d.players + 1)),
+    "super_rule": lambda d: replace(d, super_rule=SUPER_RULES[_cycle(SUPER_RULES, d.super_rule)]),
+}
+
+
+def with_name(ui: IdentikUi, text: str) -> IdentikUi:
+    """The draft with the name being entered (for `ui.seat`) set to `text`."""
+    names = list(ui.draft.names)
+    names[ui.seat - 1] = text
+    return replace(ui, draft=replace(ui.draft, names=tuple(names)))
+
+
+def catch_up(ui: IdentikUi, now: int) -> IdentikUi:
+    """Pencils are down once the sand has run out, even if no tick has told us yet."""
+    game = ui.game
+    if game and game.phase == "describe" and game.sandglass.is_out(now):
+        return replace(ui, game=IDENTIK.apply(game, TimeUp(now)))
+    return ui
+
+
+def next_seed(ui: IdentikUi) -> int:
+    """The seed of the next game (drawn from the finished game's generator)."""
+    if ui.game is None:
+        return ui.seed
+    value, _ = ui.game.rng.next_u64()
+    return value & 0xFFFFFFFF

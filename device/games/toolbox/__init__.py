@@ -1,0 +1,1 @@
+"""The toolbox game on the device (see docs/framework.md for what each module does)."""

@@ -1,0 +1,224 @@
+"""The Toolbox's binding table: for each screen, what every key does and its soft-key label.
+
+Shortcuts of the table build work on every screen: `roll` rolls, `timer` turns the sandglass
+(hold: pause or resume), a seat button takes that seat's number token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device.contract import Context, Reply
+from device.games.toolbox.ui import (
+    DICE_CHOICES,
+    MAX_PLAYERS,
+    MENU,
+    MIN_PLAYERS,
+    ToolboxUi,
+    dice_choice_index,
+    first_waiting,
+)
+from device.strings.all import STRINGS as T
+from device.widgets.bindings import Action, Binding, Bindings, go_home, stay
+from device.widgets.cursor import clamped, neighbour, wrapped
+from device.widgets.option_menu import option_menu
+from engine.dice import tally
+from engine.toolbox import TOOLBOX
+from engine.toolbox.commands import (
+    AdjustSandglass,
+    ChooseDice,
+    ClearTokens,
+    Command,
+    FlipSandglass,
+    PauseSandglass,
+    ResumeSandglass,
+    Roll,
+    SetPlayers,
+    SetSandglassLength,
+    SettleSandglass,
+    StartSandglass,
+    TakeToken,
+)
+from engine.toolbox.state import State
+
+Keys = dict[str, Binding[ToolboxUi]]
+
+
+def bindings(ui: ToolboxUi, ctx: Context) -> Bindings[ToolboxUi]:
+    """The table for the screen shown, plus the table build's shortcuts."""
+    screen_keys = {"menu": _menu, "dice": _dice, "sandglass": _sandglass, "order": _order,
+                   "players": _players}[ui.screen](ui, ctx)
+    return Bindings({**_shortcuts(), **screen_keys})
+
+
+def settings_length(ui: ToolboxUi, ctx: Context) -> ToolboxUi:
+    """A glass about to start takes the length chosen in Settings (the state keeps the old one)."""
+    seconds = ctx.settings.sandglass_s
+    if ui.game.setup.sandglass_s == seconds:
+        return ui
+    game = TOOLBOX.apply(ui.game, SettleSandglass(ctx.now_ms))
+    return replace(ui, game=TOOLBOX.apply(game, SetSandglassLength(seconds)))
+
+
+def roll_summary(lang: str, game: State) -> str:
+    """The last roll in words ("2 x triangle, 1 x circle", "5", "3 of 4 face up")."""
+    if not game.last_roll:
+        return ""
+    if game.last_roll_kind == "shapes":
+        return ", ".join(f"{n} x {T(lang, 'shape.' + face)}" for face, n in tally(game.last_roll))
+    if game.last_roll_kind == "tokens":
+        up = sum(1 for face in game.last_roll if face == "up")
+        return T(lang, "dice.face_up", up=up, n=len(game.last_roll))
+    return " + ".join(game.last_roll)
+
+
+# ----- shortcuts -------------------------------------------------------------------------
+
+
+def _shortcuts() -> Keys:
+    keys: Keys = {
+        "roll": Binding(lambda ui, ctx: _roll(replace(ui, screen="dice"), ctx)),
+        "roll!": Binding(stay),
+        "timer": Binding(lambda ui, ctx: _timer(replace(ui, screen="sandglass"), ctx, hold=False)),
+        "timer!": Binding(lambda ui, ctx: _timer(replace(ui, screen="sandglass"), ctx, hold=True)),
+    }
+    for seat in range(1, 9):
+        keys[f"seat{seat}"] = Binding(_take_at(seat))
+    return keys
+
+
+def _take_at(seat: int) -> Action[ToolboxUi]:
+    """A seat button: that seat takes the next number token, shown on the order screen."""
+    return lambda ui, ctx: _take(replace(ui, screen="order"), seat, ctx)
+
+
+def _back_to_menu(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
+    return Reply(replace(ui, screen="menu"))
+
+
+# ----- the menu ----------------------------------------------------------------------------
+
+
+def _menu(ui: ToolboxUi, ctx: Context) -> Keys:
+    lang = ctx.lang
+
+    def open_screen(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
+        return Reply(replace(u, screen=MENU[u.cursor], players_pick=u.game.setup.players,
+                             seat_cursor=first_waiting(u.game)))
+
+    back: Binding[ToolboxUi] = Binding(go_home, T(lang, "key.home"))
+    return option_menu(len(MENU), lang, Binding(open_screen, T(lang, "key.open")), back)
+
+
+# ----- dice --------------------------------------------------------------------------------
+
+
+def _dice(ui: ToolboxUi, ctx: Context) -> Keys:
+    lang = ctx.lang
+
+    def choose(button: str) -> Binding[ToolboxUi]:
+        def action(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
+            kind, tokens = DICE_CHOICES[wrapped(dice_choice_index(u.game), button, len(DICE_CHOICES))]
+            return Reply(replace(u, game=TOOLBOX.apply(u.game, ChooseDice(kind, tokens))))
+        return Binding(action, T(lang, "key.prev" if button == "up" else "key.next"))
+
+    return {"up": choose("up"), "down": choose("down"), "ok": Binding(_roll, T(lang, "dice.roll")),
+            "back": Binding(_back_to_menu, T(lang, "key.back"))}
+
+
+def _roll(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
+    game = TOOLBOX.apply(ui.game, Roll())
+    return Reply(replace(ui, game=game), label=T(ctx.lang, "dice.rolled", what=roll_summary(ctx.lang, game)))
+
+
+# ----- sandglass ---------------------------------------------------------------------------
+
+
+def _sandglass(ui: ToolboxUi, ctx: Context) -> Keys:
+    lang = ctx.lang
+    status = ui.game.sandglass.settle(ctx.now_ms).status
+    ok_label = {"idle": "glass.start", "running": "glass.flip", "paused": "glass.resume"}.get(status, "glass.again")
+    keys: Keys = {"ok": Binding(lambda u, c: _timer(u, c, hold=False), T(lang, ok_label)),
+                  "back": Binding(_back_to_menu, T(lang, "key.back"))}
+    if status == "running":
+        keys["down"] = Binding(lambda u, c: _timer(u, c, hold=True), T(lang, "glass.pause"))
+    elif status == "paused":
+        keys["up"] = Binding(lambda u, c: _adjust(u, c, 10_000), T(lang, "glass.plus"))
+        keys["down"] = Binding(lambda u, c: _adjust(u, c, -10_000), T(lang, "glass.minus"))
+    return keys
+
+
+def _timer(ui: ToolboxUi, ctx: Context, hold: bool) -> Reply[ToolboxUi]:
+    """Press: start, flip or resume the glass; hold: pause or resume it."""
+    status, now = ui.game.sandglass.settle(ctx.now_ms).status, ctx.now_ms
+    command: Command
+    if status == "running":
+        command, key = (PauseSandglass(now), "glass.paused_label") if hold else \
+            (FlipSandglass(now), "glass.flipped")
+    elif status == "paused":
+        command, key = ResumeSandglass(now), "glass.resumed"
+    elif hold:
+        return Reply(ui)
+    else:
+        ui = settings_length(ui, ctx)
+        command, key = StartSandglass(now), "glass.started"
+    return Reply(replace(ui, game=TOOLBOX.apply(ui.game, command)), label=T(ctx.lang, key))
+
+
+def _adjust(ui: ToolboxUi, ctx: Context, delta_ms: int) -> Reply[ToolboxUi]:
+    game = TOOLBOX.apply(ui.game, AdjustSandglass(delta_ms))
+    return Reply(replace(ui, game=game), label=T(ctx.lang, "glass.adjusted", delta=f"{delta_ms // 1000:+d}"))
+
+
+# ----- finishing order ---------------------------------------------------------------------
+
+
+def _order(ui: ToolboxUi, ctx: Context) -> Keys:
+    lang, order = ctx.lang, ui.game.order
+    waiting = order.waiting()
+    keys: Keys = {"back": Binding(_back_to_menu, T(lang, "key.back"))}
+    if not waiting:
+        keys["ok"] = Binding(_clear, T(lang, "order.new_round"))
+        return keys
+
+    def move(button: str) -> Binding[ToolboxUi]:
+        return Binding(lambda u, c: Reply(replace(u, seat_cursor=neighbour(waiting, u.seat_cursor, button))),
+                       T(lang, "key.prev" if button == "up" else "key.next"))
+
+    def take(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
+        return _take(u, u.seat_cursor if u.seat_cursor in waiting else waiting[0], c)
+
+    keys.update(up=move("up"), down=move("down"), ok=Binding(take, T(lang, "order.take", n=order.next_token)))
+    return keys
+
+
+def _take(ui: ToolboxUi, seat: int, ctx: Context) -> Reply[ToolboxUi]:
+    game = TOOLBOX.apply(ui.game, TakeToken(seat))
+    token = game.order.token_of(seat)
+    return Reply(replace(ui, game=game, seat_cursor=first_waiting(game)),
+                 label=T(ctx.lang, "order.took", seat=seat, token=token))
+
+
+def _clear(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
+    game = TOOLBOX.apply(ui.game, ClearTokens())
+    return Reply(replace(ui, game=game, seat_cursor=1), label=T(ctx.lang, "order.cleared"))
+
+
+# ----- players -----------------------------------------------------------------------------
+
+
+def _players(ui: ToolboxUi, ctx: Context) -> Keys:
+    lang = ctx.lang
+
+    def count(button: str) -> Binding[ToolboxUi]:
+        return Binding(lambda u, c: Reply(replace(u, players_pick=clamped(u.players_pick, button, MIN_PLAYERS,
+                                                                          MAX_PLAYERS))),
+                       "+1" if button == "up" else "-1")
+
+    def keep(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
+        game = TOOLBOX.apply(u.game, SetPlayers(u.players_pick))
+        return Reply(replace(u, game=game, screen="menu", seat_cursor=1),
+                     label=T(c.lang, "players.set", n=u.players_pick))
+
+    return {"up": count("up"), "down": count("down"), "ok": Binding(keep, T(lang, "key.ok")),
+            "back": Binding(_back_to_menu, T(lang, "key.back"))}

@@ -1,0 +1,37 @@
+"""Gallery samples of every Toolbox screen, reached by pressing the app's own keys."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from device.contract import Context, Sample
+from device.games.toolbox.app import APP
+from device.games.toolbox.ui import ToolboxUi
+from device.widgets.presser import Presser
+
+
+def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
+    """A state for every Toolbox screen, as a table would see it."""
+    p = Presser(APP, ctx)
+    fresh = p.start(seed=7)
+    dice = replace(fresh, screen="dice")
+    running = p.press(fresh, "timer", now=0)
+    done = p.press(fresh, "timer", now=0)
+    done = replace(done, game=replace(done.game, sandglass=done.game.sandglass.settle(90_000)))
+    order = replace(fresh, screen="order")
+    return (
+        Sample("menu", fresh),
+        Sample("dice-empty", dice),
+        Sample("dice-shapes", p.press(fresh, "roll")),
+        Sample("dice-d6", p.press(dice, "down", "ok")),
+        Sample("dice-tokens", p.press(dice, "down", "down", "down", "down", "down", "ok")),
+        Sample("sandglass-ready", replace(fresh, screen="sandglass")),
+        Sample("sandglass-running", running, now_ms=12_300),
+        Sample("sandglass-last-seconds", running, now_ms=81_000),
+        Sample("sandglass-paused", p.press(running, "timer!", now=47_400), now_ms=50_000),
+        Sample("sandglass-time-up", done, now_ms=90_000),
+        Sample("order", p.press(order, "seat3", "seat1")),
+        Sample("order-complete", p.press(order, "seat2", "seat4", "seat1", "seat3")),
+        Sample("players", replace(fresh, screen="players", players_pick=6)),
+    )

@@ -1,0 +1,1 @@
+"""The system apps: the home menu, the statistics and the settings."""

@@ -1,0 +1,46 @@
+"""The Settings keys: ok edits a setting, up/down change it, ok keeps it, back cancels."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device.contract import Context, Reply
+from device.strings.all import STRINGS as T
+from device.system.settings.ui import FIELDS, SettingsUi, field_at, next_value
+from device.widgets.bindings import Binding, Bindings, go_home
+from device.widgets.option_menu import option_menu
+
+
+def bindings(ui: SettingsUi, ctx: Context) -> Bindings[SettingsUi]:
+    """Browsing or editing (holds do nothing here)."""
+    return _editing(ctx.lang) if ui.editing else _browsing(ctx.lang)
+
+
+def _browsing(lang: str) -> Bindings[SettingsUi]:
+    keys = option_menu(len(FIELDS), lang, Binding(_edit, T(lang, "key.change")), Binding(go_home, T(lang, "key.home")))
+    return Bindings(keys, holds_press=False)
+
+
+def _edit(ui: SettingsUi, ctx: Context) -> Reply[SettingsUi]:
+    if field_at(ui) == "panel" and ui.panel_locked:
+        return Reply(ui, error=T(ctx.lang, "settings.real_panel"))
+    return Reply(replace(ui, editing=True, draft=ctx.settings))
+
+
+def _editing(lang: str) -> Bindings[SettingsUi]:
+    def change(up: bool) -> Binding[SettingsUi]:
+        def action(u: SettingsUi, c: Context) -> Reply[SettingsUi]:
+            draft, name = u.draft or c.settings, field_at(u)
+            return Reply(replace(u, draft=replace(draft, **{name: next_value(name, getattr(draft, name), up)})))
+        return Binding(action, "+" if up else "−")
+
+    def keep(u: SettingsUi, c: Context) -> Reply[SettingsUi]:
+        name = field_at(u)
+        value = getattr(u.draft or c.settings, name)
+        return Reply(replace(u, editing=False, draft=None), settings_changes={name: value})
+
+    def cancel(u: SettingsUi, c: Context) -> Reply[SettingsUi]:
+        return Reply(replace(u, editing=False, draft=None))
+
+    return Bindings({"up": change(True), "down": change(False), "ok": Binding(keep, T(lang, "key.ok")),
+                     "back": Binding(cancel, T(lang, "key.back"))}, holds_press=False)

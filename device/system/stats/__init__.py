@@ -1,0 +1,1 @@
+"""The stats system app."""

@@ -1,0 +1,28 @@
+"""The Statistics keys: up/down scroll, back or ok go home."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device.contract import Context, Reply
+from device.strings.all import STRINGS as T
+from device.system.stats.ui import StatsUi, stat_lines
+from device.widgets.bindings import Binding, Bindings
+from device.widgets.cursor import wrapped
+
+
+def bindings(ui: StatsUi, ctx: Context) -> Bindings[StatsUi]:
+    """Scroll or leave (holds do nothing here)."""
+    lang, count = ctx.lang, len(stat_lines(ctx.history, {}))
+
+    def move(button: str) -> Binding[StatsUi]:
+        if not count:
+            return Binding(lambda u, c: Reply(u), T(lang, f"key.{button}"))
+        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count))),
+                       T(lang, f"key.{button}"))
+
+    def leave(u: StatsUi, c: Context) -> Reply[StatsUi]:
+        return Reply(replace(u, cursor=0), switch="home")
+
+    return Bindings({"up": move("up"), "down": move("down"), "ok": Binding(leave),
+                     "back": Binding(leave, T(lang, "key.home"))}, holds_press=False)

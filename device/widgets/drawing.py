@@ -1,0 +1,54 @@
+"""Screen pieces used by several games: shape groups and number-token grids."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from device.render.frame import Frame
+from device.render.shapes import Box
+from engine.dice import tally
+
+
+def draw_shape_groups(frame: Frame, box: Box, faces: Sequence[str], shape_name: dict[str, str]) -> None:
+    """Rolled shapes grouped with counts: "2 x" and the drawn shape, side by side."""
+    groups = tally(faces)
+    if not groups:
+        return
+    left, top, right, bottom = box
+    cell = (right - left) // len(groups)
+    size = min(cell * 5 // 10, (bottom - top) * 6 // 10)
+    label_px = max(frame.small, size // 2)
+    for i, (face, count) in enumerate(groups):
+        cx = left + cell * i + cell // 2
+        count_text = f"{count}×"
+        count_w = frame.text_width(count_text, label_px, "bold")
+        total = count_w + frame.px(3) + size
+        x0 = cx - total // 2
+        cy = top + (bottom - top - frame.small) // 2
+        frame.text((x0, cy), count_text, label_px, "bold", anchor="lm")
+        shape_box = (x0 + count_w + frame.px(3), cy - size // 2, x0 + total, cy + size // 2)
+        frame.shape(face, shape_box, max(frame.stroke, size // 12))
+        name = shape_name.get(face, face)
+        frame.text((cx, bottom - frame.px(2)), name, frame.small, anchor="md")
+
+
+def draw_seat_tokens(frame: Frame, box: Box, captions: Sequence[str]) -> None:
+    """Number tokens taken so far: '#1' with its caption (the seat) under it, 4 a row."""
+    if not captions:
+        return
+    left, top, right, bottom = box
+    per_row = 4
+    rows = (len(captions) + per_row - 1) // per_row
+    cell_w = (right - left) // per_row
+    cell_h = (bottom - top) // max(rows, 1)
+    for i, caption in enumerate(captions):
+        row, col = divmod(i, per_row)
+        x0 = left + col * cell_w
+        y0 = top + row * cell_h
+        pad = frame.px(2)
+        frame.draw.rounded_rectangle((x0 + pad, y0 + pad, x0 + cell_w - pad, y0 + cell_h - pad),
+                                     radius=frame.px(4), outline=frame.ink, width=frame.stroke)
+        token_box = (x0 + pad * 2, y0 + pad * 2, x0 + cell_w - pad * 2, y0 + cell_h * 3 // 5)
+        frame.fit(token_box, f"#{i + 1}", weight="bold")
+        seat_box = (x0 + pad * 2, y0 + cell_h * 3 // 5, x0 + cell_w - pad * 2, y0 + cell_h - pad * 2)
+        frame.fit(seat_box, caption, max_px=frame.body)

@@ -1,0 +1,46 @@
+"""The option menu every setup screen and the Settings use: a list of rows, up/down move the
+cursor (wrapping), ok acts on the row (change its value, open, start), back leaves.
+
+The widget gives the navigation bindings with their labels; the screen passes what ok and back
+do on the row under the cursor. Drawing is `Frame.menu` (rows on the left, values on the right).
+"""
+
+from __future__ import annotations
+
+from dataclasses import Field, replace
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from device.contract import Context, Reply
+from device.strings.all import STRINGS as T
+from device.widgets.bindings import Binding
+from device.widgets.cursor import wrapped
+
+
+class HasCursor(Protocol):
+    """A UI state (a dataclass) with a list cursor."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def cursor(self) -> int:
+        """The row the cursor is on."""
+
+
+C = TypeVar("C", bound=HasCursor)
+UP_DOWN = ("key.up", "key.down")
+PREV_NEXT = ("key.prev", "key.next")
+
+
+def option_menu(count: int, lang: str, ok: Binding[C], back: Binding[C] | None = None, *,
+                start: int | None = None, labels: tuple[str, str] = UP_DOWN) -> dict[str, Binding[C]]:
+    """The menu's keys: up/down over `count` rows from `start` (default: the cursor), ok, back."""
+    def move(button: str, label: str) -> Binding[C]:
+        def action(ui: C, ctx: Context) -> Reply[C]:
+            here = ui.cursor if start is None else start
+            return Reply(replace(ui, cursor=wrapped(here, button, count)))
+        return Binding(action, T(lang, label))
+
+    keys = {"up": move("up", labels[0]), "down": move("down", labels[1]), "ok": ok}
+    if back is not None:
+        keys["back"] = back
+    return keys

@@ -1,0 +1,41 @@
+"""Helpers of the artbox device tests."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from device.contract import Context
+from device.games.artbox.app import APP
+from device.games.artbox.ui import ArtboxUi, setup_rows
+from device.resources import Resources
+from device.settings import Settings
+from engine.artbox.state import State
+from hardware.events import ButtonEvent
+from tests.conftest import ROOT
+
+SCRIPTS = ROOT / "tests" / "scripts"
+
+
+def ctx(lang: str = "en", words: str = "en", packs: tuple[Path, ...] = (), now: int = 0) -> Context:
+    return Context(settings=Settings(language=lang, word_language=words),
+                   resources=Resources(word_packs=packs), now_ms=now, seed=9)
+
+
+def press(ui: ArtboxUi, *buttons: str, c: Context | None = None) -> ArtboxUi:
+    for button in buttons:
+        ui = APP.handle(ui, ButtonEvent(button), c or ctx()).state
+    return ui
+
+
+def started(players: int = 4, c: Context | None = None, **options: object) -> ArtboxUi:
+    """A game started from the setup menu with these options."""
+    fresh = APP.start(c or ctx())
+    ui = replace(fresh, options=replace(fresh.options, players=players, **options))
+    rows = setup_rows(ui.options)
+    return press(replace(ui, cursor=rows.index("start")), "ok", c=c)
+
+
+def game_of(ui: ArtboxUi) -> State:
+    assert ui.game is not None
+    return ui.game

@@ -1,0 +1,1 @@
+"""Device tests of canvas."""

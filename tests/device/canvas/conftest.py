@@ -1,0 +1,34 @@
+"""Helpers of the canvas device tests."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device.contract import Context
+from device.games.canvas.app import APP
+from device.games.canvas.samples import CanvasPresser
+from device.games.canvas.ui import CanvasUi
+from device.resources import Resources
+from device.settings import Settings
+from tests.conftest import ROOT as REPO
+
+SCRIPTS = REPO / "tests" / "scripts"
+
+
+def ctx(lang: str = "en") -> Context:
+    return Context(settings=Settings(language=lang), resources=Resources())
+
+
+def presser(lang: str = "en") -> CanvasPresser:
+    return CanvasPresser(APP, ctx(lang))
+
+
+def fresh(seed: int = 5) -> CanvasUi:
+    return APP.start(replace(ctx(), seed=seed))
+
+
+def started(*setup: str, players: int = 2) -> CanvasUi:
+    """A game started from the setup menu entry `setup` (a suggested setup id)."""
+    p = presser()
+    ui = p.press(fresh(), *(["up"] * (players - 2) if players > 2 else ["down"] * (2 - players)), "ok")
+    return p.press(p.choose(ui, setup[0]), "ok")
