@@ -9,6 +9,7 @@ from device.contract import App, Context, Reply
 from device.loader import app
 from device.registry import HOME, known
 from device.settings import Settings
+from device.wordpacks import WordPackError
 from engine import codec
 from engine.rng import Rng
 
@@ -89,7 +90,7 @@ def session_from_dict(data: dict[str, Any], ctx: Context) -> Session:
     if not isinstance(data, dict):
         raise ValueError("the saved session is not an object")
     settings = codec.from_dict(Settings, data.get("settings"))
-    states = {key: app(key).load(raw) for key, raw in dict(data.get("states", {})).items() if known(key)}
+    states, notes = _load_states(data, replace(ctx, settings=settings))
     mode = str(data.get("mode", HOME))
     if mode not in states:
         mode = HOME
@@ -99,4 +100,21 @@ def session_from_dict(data: dict[str, Any], ctx: Context) -> Session:
     started = data.get("games_started", 0)
     if not isinstance(seed, int) or not isinstance(started, int):
         raise ValueError("the saved session has no valid seed")
-    return Session(settings=settings, seed=seed, mode=mode, states=states, games_started=started)
+    return Session(settings=settings, seed=seed, mode=mode, states=states, games_started=started,
+                   message=" | ".join(notes))
+
+
+def _load_states(data: dict[str, Any], ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """Every saved app state; a game whose word pack went missing or changed starts afresh (the
+    rest of the session, and the database, are fine), with the reason to show."""
+    states: dict[str, Any] = {}
+    notes: list[str] = []
+    for key, raw in dict(data.get("states", {})).items():
+        if not known(key):
+            continue
+        try:
+            states[key] = app(key).load(raw)
+        except WordPackError as exc:
+            states[key] = app(key).start(ctx)
+            notes.append(str(exc))
+    return states, notes
