@@ -8,8 +8,9 @@ from device.strings.common import COMMON
 from device.strings.home import HOME
 from device.strings.identik import IDENTIK
 from device.strings.toolbox import TOOLBOX
+from device.strings.web import WEB
 
-TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTBOX, IDENTIK, ARTEM, CANVAS)
+TABLES: tuple[Strings, ...] = (COMMON, HOME, TOOLBOX, ARTBOX, IDENTIK, ARTEM, CANVAS, WEB)
 
 
 def _merge(tables: tuple[Strings, ...]) -> Strings:

@@ -1,0 +1,104 @@
+"""Press-to-glass on the simulated panel: from a press to the end of the refresh that shows it.
+
+Measured, not modelled: the press's arrival, then the real display worker and planner over the
+simulated panel. A press's wait ends with the last refresh that started after it, once the
+worker has nothing left to show (a frame it merged into a newer one is shown by that one). As
+in `refresh.jsonl`, the refresh that hides a dealt word counts only beyond the 3 s that handing
+the device on covers. Times are panel time (real time divided by the simulator's time scale).
+"""
+
+from __future__ import annotations
+
+import collections
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from device.web.panel import Refresh
+
+SECRET_GRACE_MS = 3000
+FLUSH_LIMIT_S = 120.0  # a stuck worker must not hang the readout thread forever
+
+
+class Flushable(Protocol):
+    """The display worker, as far as the readout cares."""
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every submitted frame is shown."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The readout: the last press's wait and refreshes, and the running total."""
+
+    last_ms: int | None
+    kinds: tuple[str, ...]
+    total_ms: int
+    presses: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON for the page."""
+        return {"last_ms": self.last_ms, "kinds": list(self.kinds), "total_ms": self.total_ms,
+                "presses": self.presses}
+
+
+@dataclass(frozen=True)
+class _Press:
+    at: float
+    worker: Flushable
+    secret: bool
+
+
+class PressTimer:
+    """Turns presses and finished refreshes into readings, on its own thread."""
+
+    def __init__(self, on_reading: Callable[[Reading], None], *, time_scale: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._on_reading = on_reading
+        self._scale = time_scale
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._refreshes: collections.deque[Refresh] = collections.deque(maxlen=512)
+        self._presses: queue.SimpleQueue[_Press | None] = queue.SimpleQueue()
+        self.reading = Reading(None, (), 0, 0)
+        self._thread = threading.Thread(target=self._run, name="press-timer", daemon=True)
+        self._thread.start()
+
+    def refreshed(self, refresh: Refresh) -> None:
+        """A refresh finished (called by the simulated panel)."""
+        with self._lock:
+            self._refreshes.append(refresh)
+
+    def pressed(self, at: float, worker: Flushable, secret: bool) -> None:
+        """A press that arrived at `at` has been handled and its frames handed to `worker`."""
+        self._presses.put(_Press(at, worker, secret))
+
+    def reset(self) -> None:
+        """Start a new running total (another panel model costs differently)."""
+        with self._lock:
+            self.reading = Reading(None, (), 0, 0)
+        self._on_reading(self.reading)
+
+    def close(self) -> None:
+        """Stop the thread once the presses already handed over are measured."""
+        self._presses.put(None)
+        self._thread.join(FLUSH_LIMIT_S)
+
+    def _run(self) -> None:
+        while (press := self._presses.get()) is not None:
+            press.worker.flush(FLUSH_LIMIT_S)
+            idle = self._clock()
+            with self._lock:
+                caused = [r for r in self._refreshes if r.start >= press.at]
+                end = max((r.end for r in caused), default=idle)
+                wait_ms = max(0, round((end - press.at) * 1000 / self._scale))
+                if press.secret:
+                    wait_ms = max(0, wait_ms - SECRET_GRACE_MS)
+                old = self.reading
+                self.reading = Reading(wait_ms, tuple(r.kind for r in caused), old.total_ms + wait_ms,
+                                       old.presses + 1)
+                reading = self.reading
+            self._on_reading(reading)
