@@ -44,6 +44,7 @@ class PageServer(ThreadingHTTPServer):
     def __init__(self, table: WebTable, bind: str, port: int) -> None:
         super().__init__((bind, port), PageHandler)
         self.table = table
+        self.refused = 0  # POSTs refused for their origin
 
     @property
     def port(self) -> int:
@@ -127,6 +128,7 @@ class PageHandler(BaseHTTPRequestHandler):
         path = self.path.split("?", 1)[0]
         origin = self.headers.get("Origin")
         if origin is not None and origin not in self.server.origins():
+            self.server.refused += 1
             self._error(403, f"origin {origin} may not press buttons; only this page "
                              f"(http://127.0.0.1:{self.server.port}) or a client without Origin")
             return
@@ -178,6 +180,10 @@ class PageHandler(BaseHTTPRequestHandler):
             self._error(400, 'send a JSON object, e.g. {"button": "ok", "hold": false}')
             return None
         return body
+
+    def do_OPTIONS(self) -> None:
+        """No cross-origin preflight is ever granted: only the page itself (which needs none) may POST."""
+        self._error(403, "cross-origin requests are refused; only this page or a client without Origin may POST")
 
     def do_PUT(self) -> None:
         """Not an endpoint."""
