@@ -47,12 +47,15 @@ class GlassHost:
 
     def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False) -> None:
         """Hand the frame to the worker of its panel model (opening that panel if it changed)."""
-        model = screen_key.split(":", 1)[0]
-        if model != self.model:
-            self.open(model)
+        self.use(screen_key.split(":", 1)[0])
         assert self.worker is not None
         self._secret = self._secret or hide_secret
         self.worker.submit(image, screen_key, hide_secret)
+
+    def use(self, model: str) -> None:
+        """Make sure the simulated panel is a `model` (a new one, blank, if it was another)."""
+        if model != self.model:
+            self.open(model)
 
     def open(self, model: str) -> None:
         """Replace the simulated panel (and its worker) with a fresh one of `model`."""

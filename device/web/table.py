@@ -114,6 +114,7 @@ class WebTable:
             self._runner = _Runner(self, store=self._store, resources=resources, sink=self.glass,
                                    clock=self.game_clock(saved[1] if saved else 0), settings=self.settings,
                                    seed=self.seed, buzzer=PageBuzzer(self.hub), forced=self.forced)
+            self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
             self._events = queue.Queue()
             self._arrivals.clear()
             self._stop = threading.Event()
