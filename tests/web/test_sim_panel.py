@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 
@@ -60,7 +61,7 @@ def test_a_full_refresh_flashes_through_its_phases_for_full_ms() -> None:
     assert took >= SPEC.full_ms / 1000 * SCALE
     # each phase stays a quarter of the refresh
     times = [t for t, _ in seen.frames]
-    for earlier, later in zip(times, times[1:], strict=False):
+    for earlier, later in itertools.pairwise(times):
         assert later - earlier >= SPEC.full_ms / 1000 * SCALE / 4 * 0.9
     assert seen.refreshes[-1].kind == "full"
     assert seen.refreshes[-1].end - seen.refreshes[-1].start >= SPEC.full_ms / 1000 * SCALE
