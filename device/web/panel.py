@@ -38,11 +38,13 @@ class GlassFrame:
 
 @dataclass(frozen=True)
 class Refresh:
-    """One finished refresh: its kind and its start/end on the monotonic clock (seconds)."""
+    """One finished refresh: its kind, its start/end on the monotonic clock (seconds) and the
+    capability table's time for it (what it costs on the real panel, whatever the time scale)."""
 
     kind: RefreshKind
     start: float
     end: float
+    panel_ms: int
 
 
 class PanelAsleep(RuntimeError):
@@ -106,7 +108,7 @@ class SimPanel:
         self.glass = glass
         self.ram = new
         self._on_glass(GlassFrame(glass, None, "shown"))
-        self._on_refresh(Refresh("partial", start, self._clock()))
+        self._on_refresh(Refresh("partial", start, self._clock(), self.spec.partial_ms))
 
     def restore(self, image: Image.Image) -> None:
         """Wake the controller and load `image` as what the glass shows, without refreshing."""
@@ -150,7 +152,7 @@ class SimPanel:
         self.glass = new
         self.ram = new
         self._on_glass(GlassFrame(new, None, "shown"))
-        self._on_refresh(Refresh(kind, start, self._clock()))
+        self._on_refresh(Refresh(kind, start, self._clock(), duration_ms))
 
     def _wait_until(self, start: float, after_ms: float) -> None:
         """Block until `after_ms` (panel time) past `start`; phases do not drift with encoding time."""

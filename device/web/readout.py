@@ -1,10 +1,12 @@
 """Press-to-glass on the simulated panel: from a press to the end of the refresh that shows it.
 
-Measured, not modelled: the press's arrival, then the real display worker and planner over the
-simulated panel. A press's wait ends with the last refresh that started after it, once the
-worker has nothing left to show (a frame it merged into a newer one is shown by that one). As
-in `refresh.jsonl`, the refresh that hides a dealt word counts only beyond the 3 s that handing
-the device on covers. Times are panel time (real time divided by the simulator's time scale).
+The real display worker and planner decide; the readout adds up what their refreshes cost on
+the panel model, in the capability table's times (as `refresh.jsonl` does): the rest of a
+refresh already running when the press came, then every refresh that started after it until
+the worker has nothing left to show (a frame merged into a newer one is shown by that one).
+The host's own milliseconds (rendering, PNG, the page) are not the panel's and are left out, so
+the figure is the same at any time scale. As in `refresh.jsonl`, the refresh that hides a dealt
+word counts only beyond the 3 s that handing the device on covers.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import collections
 import queue
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -55,11 +56,8 @@ class _Press:
 class PressTimer:
     """Turns presses and finished refreshes into readings, on its own thread."""
 
-    def __init__(self, on_reading: Callable[[Reading], None], *, time_scale: float = 1.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, on_reading: Callable[[Reading], None]) -> None:
         self._on_reading = on_reading
-        self._scale = time_scale
-        self._clock = clock
         self._lock = threading.Lock()
         self._refreshes: collections.deque[Refresh] = collections.deque(maxlen=512)
         self._presses: queue.SimpleQueue[_Press | None] = queue.SimpleQueue()
@@ -90,11 +88,11 @@ class PressTimer:
     def _run(self) -> None:
         while (press := self._presses.get()) is not None:
             press.worker.flush(FLUSH_LIMIT_S)
-            idle = self._clock()
             with self._lock:
                 caused = [r for r in self._refreshes if r.start >= press.at]
-                end = max((r.end for r in caused), default=idle)
-                wait_ms = max(0, round((end - press.at) * 1000 / self._scale))
+                running = [r for r in self._refreshes if r.start < press.at < r.end]
+                wait_ms = sum(r.panel_ms for r in caused) + sum(
+                    round(r.panel_ms * (r.end - press.at) / (r.end - r.start)) for r in running)
                 if press.secret:
                     wait_ms = max(0, wait_ms - SECRET_GRACE_MS)
                 old = self.reading

@@ -92,7 +92,7 @@ class WebTable:
         self.game_clock = game_clock  # tests freeze the game's time; the panel's stays real
         self.hub = hub or Hub()
         self.build = build_of(config)
-        self.timer = PressTimer(lambda r: self.hub.publish("readout", r.to_dict()), time_scale=time_scale)
+        self.timer = PressTimer(lambda r: self.hub.publish("readout", r.to_dict()))
         self.glass = GlassHost(self.hub, self.timer, time_scale=time_scale, sleep_after_s=config.sleep_after_s)
         self._lock = threading.RLock()
         self._arrivals: collections.deque[float] = collections.deque()

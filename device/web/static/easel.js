@@ -145,8 +145,21 @@ function fit() {
   canvas.style.width = (easel.view.width * k / dpr) + "px";
   canvas.style.height = (easel.view.height * k / dpr) + "px";
   document.documentElement.style.setProperty("--k", Math.max(1, k / dpr) + "px");
+  snap();
+}
+
+// Centred layouts put the glass at fractions of a pixel; nudge it onto whole device pixels so
+// each panel pixel covers exactly k x k of them (relative offsets do not move anything else).
+function snap() {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.style.left = "0px";
+  canvas.style.top = "0px";
+  const r = canvas.getBoundingClientRect();
+  canvas.style.left = ((Math.round(r.left * dpr) - r.left * dpr) / dpr) + "px";
+  canvas.style.top = ((Math.round(r.top * dpr) - r.top * dpr) / dpr) + "px";
 }
 window.addEventListener("resize", fit);
+new ResizeObserver(snap).observe(document.body);
 
 // -- the glass -----------------------------------------------------------------------------------
 
