@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import threading
+import time
 from typing import Any
 
 from PIL import Image
@@ -94,6 +95,7 @@ class GlassHost:
             self._png = data
             message: dict[str, Any] = {
                 "v": self._version, "refresh": frame.refresh, "phase": frame.phase,
+                "at": round((frame.at or time.monotonic()) * 1000, 3),  # when the glass changed (server ms)
                 "png": "data:image/png;base64," + base64.b64encode(data).decode("ascii"),
             }
             # Published under the lock: pages see the glass versions in order.

@@ -34,6 +34,7 @@ class GlassFrame:
     # a FULL_PHASES/FAST_PHASES name while flashing, "waiting" during a partial refresh,
     # "shown" when settled, "asleep" once the controller sleeps
     phase: str
+    at: float = 0.0  # when the glass changed (monotonic seconds)
 
 
 @dataclass(frozen=True)
@@ -101,14 +102,15 @@ class SimPanel:
             raise PanelAsleep(f"{self.spec.model}: partial refresh without the base picture; restore() first")
         new = self._frame(image)
         start = self._clock()
-        self._on_glass(GlassFrame(self.glass, "partial", "waiting"))  # busy, the glass unchanged yet
+        self._on_glass(GlassFrame(self.glass, "partial", "waiting", start))  # busy, the glass unchanged yet
         self._wait_until(start, self.spec.partial_ms)
         glass = self.glass.copy()
         glass.paste(new.crop(box), box[:2])
         self.glass = glass
         self.ram = new
-        self._on_glass(GlassFrame(glass, None, "shown"))
-        self._on_refresh(Refresh("partial", start, self._clock(), self.spec.partial_ms))
+        end = self._clock()
+        self._on_glass(GlassFrame(glass, None, "shown", end))
+        self._on_refresh(Refresh("partial", start, end, self.spec.partial_ms))
 
     def restore(self, image: Image.Image) -> None:
         """Wake the controller and load `image` as what the glass shows, without refreshing."""
@@ -123,7 +125,7 @@ class SimPanel:
         """The controller sleeps and forgets its RAM; the glass keeps its picture."""
         self.asleep = True
         self.ram = None
-        self._on_glass(GlassFrame(self.glass, None, "asleep"))
+        self._on_glass(GlassFrame(self.glass, None, "asleep", self._clock()))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -145,14 +147,16 @@ class SimPanel:
         self.asleep = False
         pictures = {"invert": inverted(self.glass), "black": blank(self.spec, ink=True),
                     "white": blank(self.spec), "invert-new": inverted(new)}
+        changed = start
         for index, phase in enumerate(phases):
             self.glass = pictures[phase]
-            self._on_glass(GlassFrame(self.glass, kind, phase))
+            self._on_glass(GlassFrame(self.glass, kind, phase, changed))
             self._wait_until(start, duration_ms * (index + 1) / len(phases))
+            changed = self._clock()
         self.glass = new
         self.ram = new
-        self._on_glass(GlassFrame(new, None, "shown"))
-        self._on_refresh(Refresh(kind, start, self._clock(), duration_ms))
+        self._on_glass(GlassFrame(new, None, "shown", changed))
+        self._on_refresh(Refresh(kind, start, changed, duration_ms))
 
     def _wait_until(self, start: float, after_ms: float) -> None:
         """Block until `after_ms` (panel time) past `start`; phases do not drift with encoding time."""

@@ -28,6 +28,7 @@ STATIC_TYPES = {"index.html": "text/html; charset=utf-8", "easel.js": "text/java
                 "easel.css": "text/css; charset=utf-8"}
 MAX_BODY = 4096
 KEEPALIVE_S = 15.0
+PRESS_WAIT_S = 10.0
 
 
 def static_file(name: str) -> bytes:
@@ -145,11 +146,12 @@ class PageHandler(BaseHTTPRequestHandler):
                 self._error(400, 'hold must be true or false, e.g. {"button": "ok", "hold": false}')
                 return
             try:
-                table.press(button if isinstance(button, str) else "", hold)
+                saved = table.press(button if isinstance(button, str) else "", hold)
             except ValueError as exc:
                 self._error(400, str(exc))
                 return
-            self._json(200, {"pressed": button, "hold": hold})
+            # Answered once the press is handled and on disk (a stuck loop: answered anyway, saved false).
+            self._json(200, {"pressed": button, "hold": hold, "saved": saved.wait(PRESS_WAIT_S)})
             return
         panel, language = body.get("panel"), body.get("language")
         if panel is None and language is None:

@@ -95,7 +95,7 @@ class WebTable:
         self.timer = PressTimer(lambda r: self.hub.publish("readout", r.to_dict()))
         self.glass = GlassHost(self.hub, self.timer, time_scale=time_scale, sleep_after_s=config.sleep_after_s)
         self._lock = threading.RLock()
-        self._arrivals: collections.deque[float] = collections.deque()
+        self._arrivals: collections.deque[tuple[float, threading.Event]] = collections.deque()
         self._events: queue.Queue[ButtonEvent | None] = queue.Queue()
         self._runner: Runner | None = None
         self._store: Store | None = None
@@ -140,8 +140,7 @@ class WebTable:
 
     def _halt(self) -> None:
         if self._thread is not None:
-            self._events.put(STOP)
-            self._stop.set()
+            self._events.put(STOP)  # after the presses already queued: each is handled and saved first
             self._thread.join()
             self._thread = None
         if self._store is not None:
@@ -166,18 +165,24 @@ class WebTable:
 
     # -- presses ---------------------------------------------------------------------------------
 
-    def press(self, button: str, hold: bool = False) -> None:
-        """Queue a press (or hold) of a logical button; ValueError names the valid ones."""
+    def press(self, button: str, hold: bool = False) -> threading.Event:
+        """Queue a press (or hold) of a logical button; the event is set once it is handled and saved.
+
+        ValueError names the valid buttons.
+        """
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}; valid buttons: {', '.join(BUTTONS)}")
         event = ButtonEvent(button, "hold" if hold else "press")
+        saved = threading.Event()
         with self._lock:
-            self._arrivals.append(time.monotonic())
+            self._arrivals.append((time.monotonic(), saved))
             self._events.put(event)
+        return saved
 
     def handled(self) -> None:
         """Called on the loop thread after each press: start timing it to the glass."""
-        at = self._arrivals.popleft() if self._arrivals else time.monotonic()
+        at, saved = self._arrivals.popleft() if self._arrivals else (time.monotonic(), threading.Event())
+        saved.set()
         if self.glass.worker is not None:
             self.timer.pressed(at, self.glass.worker, self.glass.take_secret())
         self.publish_view()

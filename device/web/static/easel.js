@@ -180,7 +180,7 @@ async function draw(data) {
   }
   ctx.drawImage(picture, 0, 0);
   easel.drawn = data.v;
-  easel.log.push({ v: data.v, refresh: data.refresh, phase: data.phase, t: performance.now() });
+  easel.log.push({ v: data.v, refresh: data.refresh, phase: data.phase, at: data.at, t: performance.now() });
   if (easel.log.length > LOG_LIMIT) easel.log.splice(0, easel.log.length - LOG_LIMIT);
   showStatus(data);
 }
