@@ -83,6 +83,12 @@ class GlassHost:
         self.model = None
 
     @property
+    def version(self) -> int:
+        """How many pictures the glass has shown (the `v` of the latest glass event)."""
+        with self._lock:
+            return self._version
+
+    @property
     def png(self) -> bytes:
         """What the glass shows now, as a PNG."""
         with self._lock:

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image
 
+from device.clock import VirtualClock
 from device.web.panel import FULL_PHASES
 from hardware.panels import PANELS
 from tests.web.conftest import Headless, Served, canvas_image, same_picture, wait_presses
@@ -214,3 +215,43 @@ def test_the_colour_panel_is_shown_in_colour(serve: Callable[..., Served], brows
         assert same_picture(shown, Image.open(answer))
     colours = {pixel for _, pixel in shown.getcolors(1 << 20) or [] if len(set(pixel)) > 1}  # not grey
     assert len(colours) >= 4, "the 7-colour panel shows no colours"
+
+
+def test_the_buzzer_beeps_on_the_page_unless_muted(serve: Callable[..., Served], browser: Any) -> None:
+    """The sandglass's last seconds reach the page as sounds; Web Audio plays them unless Sound is off."""
+    served = serve(panel="epd2in13_V4")
+    page = served.page(browser)
+    for number, key in enumerate(["Enter", "t"], 1):  # the Toolbox, then its sandglass starts
+        page.keyboard.press(key)
+        wait_presses(page, number)
+    runner = served.table.runner
+    assert runner is not None and isinstance(runner.clock, VirtualClock)
+    runner.clock.set(runner.clock.now_ms() + 85_000)  # the game's time jumps to the last 5 seconds
+    page.wait_for_function("easel.sounds.includes('tick')")
+    assert page.evaluate("easel.beeps") >= 1
+    page.uncheck("#sound")
+    heard, played = page.evaluate("[easel.sounds.length, easel.beeps]")
+    runner.clock.set(runner.clock.now_ms() + 2_000)
+    page.wait_for_function(f"easel.sounds.length > {heard}")
+    assert page.evaluate("easel.beeps") == played  # muted: announced, not played
+    assert page.evaluate("localStorage.getItem('easel.muted')") == "1"
+
+
+def test_switching_the_language_restarts_the_view_and_keeps_the_game(serve: Callable[..., Served],
+                                                                      browser: Any) -> None:
+    """Langue: the page and the panel speak French, the Toolbox is still open with its dice."""
+    served = serve(panel="epd2in13_V4")
+    page = served.page(browser)
+    for number, key in enumerate(["Enter", "r"], 1):
+        page.keyboard.press(key)
+        wait_presses(page, number)
+    page.select_option("#language", "fr")
+    page.wait_for_function("easel.view.language === 'fr' && document.documentElement.lang === 'fr'")
+    assert page.inner_text("label.sound span") == "Son"
+    runner = served.table.runner
+    assert runner is not None and runner.session.mode == "toolbox" and runner.session.settings.language == "fr"
+    worker = served.table.glass.worker
+    assert worker is not None and worker.flush(10)
+    page.wait_for_function(f"easel.drawn >= {served.table.glass.version}")
+    image, _ = runner.render()
+    assert same_picture(canvas_image(page), image)

@@ -2,7 +2,7 @@
 // as POST /press. No framework, nothing fetched from outside this machine.
 "use strict";
 
-const easel = { view: null, drawn: 0, log: [], readouts: [], sounds: [], sent: [], muted: false };
+const easel = { view: null, drawn: 0, log: [], readouts: [], sounds: [], beeps: 0, sent: [], muted: false };
 window.easel = easel;  // what the page shows, for scripts and tests to read
 
 const $ = (id) => document.getElementById(id);
@@ -215,6 +215,7 @@ function unlockAudio() {  // browsers start audio only after a gesture on the pa
 function beep(sound) {
   easel.sounds.push(sound.sound);
   if (easel.muted || audio === null) return;
+  easel.beeps += 1;
   let at = audio.currentTime + 0.01;
   for (const [frequency, onMs, offMs] of sound.steps) {
     const tone = audio.createOscillator();
