@@ -115,6 +115,7 @@ class WebTable:
                                    clock=self.game_clock(saved[1] if saved else 0), settings=self.settings,
                                    seed=self.seed, buzzer=PageBuzzer(self.hub), forced=self.forced)
             self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
+            self._runner.show()  # handed over before start() returns (the loop's own first show changes nothing)
             self._events = queue.Queue()
             self._arrivals.clear()
             self._stop = threading.Event()
