@@ -36,8 +36,14 @@ log = logging.getLogger("easel")
 
 PANEL_NAMES: dict[str, str] = {
     "epd2in13_V4": '2.13"', "epd2in7_V2": '2.7" HAT', "epd2in9_V2": '2.9"', "epd4in2_V2": '4.2"',
-    "epd7in5_V2": '7.5"', "epd7in3f": '7.3" 7-colour',
+    "epd7in5_V2": '7.5"', "epd7in3f": "web.seven_colours",  # a string key: words to translate
 }
+
+
+def panel_name(model: str, lang: str) -> str:
+    """How the page names a model: its diagonal (and HAT, or 7 colours)."""
+    name = PANEL_NAMES[model]
+    return T(lang, name) if name.startswith("web.") else name
 KEY_BUTTONS = ("up", "down", "ok", "back")  # the soft-key bar's order, KEY1..KEY4 on the HAT
 TABLE_BUTTONS = (*(f"seat{i}" for i in range(1, 9)), "roll", "timer")
 PAGE_STRINGS = WEB.keys()
@@ -217,11 +223,11 @@ class WebTable:
         spec = PANELS[settings.panel]
         lang = settings.language
         return {
-            "panel": spec.model, "name": PANEL_NAMES[spec.model], "width": spec.width, "height": spec.height,
+            "panel": spec.model, "name": panel_name(spec.model, lang), "width": spec.width, "height": spec.height,
             "colour": spec.colour, "full_ms": spec.full_ms, "fast_ms": spec.fast_ms,
             "partial_ms": spec.partial_ms if spec.partial != "none" else None,
             "time_scale": self.time_scale, "language": lang, "build": self.build,
             "keys": list(KEY_BUTTONS), "table": list(TABLE_BUTTONS) if self.build == "table" else [],
-            "hold_ms": HOLD_MS, "panels": [[model, PANEL_NAMES[model]] for model in PANELS],
+            "hold_ms": HOLD_MS, "panels": [[model, panel_name(model, lang)] for model in PANELS],
             "strings": {key[4:]: T(lang, key) for key in PAGE_STRINGS},
         }

@@ -128,8 +128,8 @@ function applyView(view) {
     cell.append(label);
     return cell;
   }));
-  $("caption").textContent = `Waveshare ${view.name} e-Paper (${view.panel}) · ${view.width}×${view.height}` +
-    (view.colour ? "" : " · 1-bit");
+  $("caption").textContent = text("caption", { name: view.name, model: view.panel, width: view.width,
+                                               height: view.height }) + (view.colour ? "" : " · " + text("one_bit"));
   fit();
 }
 
