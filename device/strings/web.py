@@ -14,8 +14,9 @@ WEB = Strings({
     "web.refreshing": ("refreshing: {kind}", "rafraîchissement : {kind}"),
     "web.asleep": ("panel asleep", "écran en veille"),
     "web.idle": ("panel idle", "écran au repos"),
-    "web.hold_help": ("Hold a button 1 s (or Shift + key) for a long press: hold back = undo.",
-                      "Maintenez un bouton 1 s (ou Maj + touche) pour un appui long : maintenir Retour = annuler."),
+    "web.hold_help": ("Hold a button 1 s (or Shift + click, Shift + key) for a long press: hold back = undo.",
+                      "Maintenez un bouton 1 s (ou Maj + clic, Maj + touche) pour un appui long : "
+                      "maintenir Retour = annuler."),
     "web.keys_help": ("Keys: arrows up/down · Enter or → ok · Backspace or ← back · r roll · t timer · 1-8 seats",
                       "Touches : flèches haut/bas · Entrée ou → ok · Retour arrière ou ← retour · r dés · "
                       "t sablier · 1-8 places"),

@@ -27,6 +27,7 @@ STEPS: list[tuple[str, str, str]] = [
     ("click", "seat4", "press seat4"), ("key", "1", "press seat1"), ("click", "seat5", "press seat5"),
     ("click", "seat6", "press seat6"), ("click", "seat7", "press seat7"), ("click", "seat8", "press seat8"),
     ("long", "back", "hold back"), ("key", "Shift+O", "hold ok"), ("key", "r", "press roll"),
+    ("shift-click", "back", "hold back"), ("key", "Shift+O", "hold ok"),
     ("key", "ArrowLeft", "press back"), ("click", "back", "press back"), ("click", "timer", "press timer"),
     ("key", "Shift+T", "hold timer"), ("key", "t", "press timer"), ("key", "Backspace", "press back"),
     ("key", "ArrowUp", "press up"), ("key", "ArrowRight", "press ok"),
@@ -37,6 +38,8 @@ def give(page: Any, how: str, what: str, sent: int) -> None:
     """Click, long-press or type one step on the page."""
     if how == "click":
         page.click(f'button[data-button="{what}"]')
+    elif how == "shift-click":
+        page.click(f'button[data-button="{what}"]', modifiers=["Shift"])
     elif how == "key":
         page.keyboard.press(what)
     else:  # a long press: held down until the page has sent the hold (1 s), then released

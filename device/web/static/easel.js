@@ -47,6 +47,7 @@ function makeButton(button, label, cls) {
     el.setPointerCapture(ev.pointerId);
     el.classList.add("down");
     clear();
+    if (ev.shiftKey) { el.classList.add("held"); send(button, true); return; }  // Shift + click: a hold
     // A long press is a hold, sent the moment it reaches hold_ms (as the real buttons do).
     timer = setTimeout(() => { timer = null; el.classList.add("held"); send(button, true); }, easel.view.hold_ms);
   });
