@@ -31,7 +31,7 @@ def test_the_screenshot_shows_the_glass_pixel_exact(serve: Callable[..., Served]
                                                      model: str, profile: str, keys: list[str],
                                                      viewport: tuple[int, int]) -> None:
     """The panel area of the page's own screenshot is the frame, each pixel an integer k x k square."""
-    served = serve(panel=model, profile=profile, scale=0.002)
+    served = serve(panel=model, profile=profile, scale=0.01)
     page = served.page(browser, *viewport)
     for number, key in enumerate(keys, 1):
         page.keyboard.press(key)
