@@ -1,11 +1,11 @@
 """Panel traffic during a countdown: Easel's refresh planning against a naive full refresh.
 
-For each supported model, a 90 s countdown (one frame per second; only the big digits
-change) goes through the display worker, the refresh planner and the real Waveshare driver
-on a fake Pi (hardware/fake_pi.py), and the bytes on the SPI bus and the refreshes the
-controller performed are counted. The baseline sends every frame with a full refresh.
-"Changed bytes" is the 8-pixel-aligned area that changed, the least any driver could send;
-"panel busy" multiplies the refreshes by the model's typical refresh times.
+For each supported model, the Toolbox's real sandglass screen (digits and sand picture, as the
+product shows it) counts down for 90 s, one frame per tick, through the display worker, the
+refresh planner and the real Waveshare driver on a fake Pi (hardware/fake_pi.py); the bytes on
+the SPI bus and the refreshes the controller performed are counted. The baseline sends every
+frame with a full refresh. "Changed bytes" is the 8-pixel-aligned area that changed, the least
+any driver could send; "panel busy" multiplies the refreshes by the model's typical times.
 
 Run: PYTHONPATH=. python benchmarks/panel_traffic.py [--seconds 90]
 """
@@ -17,43 +17,69 @@ import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-import font_source_sans_pro  # type: ignore[import-untyped]
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageChops
 
+from device.clock import VirtualClock
 from device.display_worker import DisplayWorker
-from device.refresh import RefreshPlanner, align_box, changed_box
+from device.refresh import NO_ACTIVITY, Activity, RefreshPlanner, align_box, changed_box
+from device.resources import Resources
+from device.runner import Runner
+from device.settings import Settings
+from device.store import Store
 from hardware.display import PanelSpec
+from hardware.events import ButtonEvent
 from hardware.fake_pi import FakePi
 from hardware.panel_ram import as_frame, controller_for
 from hardware.panels import PANELS
 from hardware.waveshare import WaveshareDisplay
 
-FONT = Path(font_source_sans_pro.font_directory) / "SourceSansPro-Bold.ttf"
+
+@dataclass(frozen=True)
+class Shown:
+    """A frame the Toolbox handed to the display, and what the table was doing."""
+
+    image: Image.Image
+    activity: Activity
+
+
+class _Collect:
+    def __init__(self) -> None:
+        self.frames: list[Shown] = []
+
+    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False,
+               activity: Activity = NO_ACTIVITY) -> None:
+        self.frames.append(Shown(image, activity))
+
+
+def sandglass_frames(model: str, seconds: int) -> list[Shown]:
+    """The Toolbox's sandglass screen from the timer press to the end of a `seconds` glass."""
+    sink = _Collect()
+    clock = VirtualClock(0)
+    runner = Runner(store=Store(None), resources=Resources(), sink=sink, clock=clock,
+                    settings=Settings(panel=model, sandglass_s=seconds), seed=1)
+    runner.open("toolbox")
+    runner.handle(ButtonEvent("timer"))
+    while (deadline := runner.next_deadline()) is not None:
+        clock.set(deadline)
+        runner.tick()
+    return sink.frames
 
 
 def countdown_frame(spec: PanelSpec, seconds: int) -> Image.Image:
-    """A countdown screen: a fixed title and border, and `m:ss` in digits >= 40% of the height."""
-    width, height = spec.size
-    image = Image.new("RGB" if spec.colour else "1", (width, height), "white")
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, width - 1, height - 1), outline="black", width=2)
-    title = ImageFont.truetype(str(FONT), max(10, height // 10))
-    draw.text((8, 4), "Sandglass", font=title, fill="black")
-    digits = ImageFont.truetype(str(FONT), int(min(height * 0.68, width / 1.9)))
-    text = f"{seconds // 60}:{seconds % 60:02d}"
-    left, top, right, bottom = draw.textbbox((0, 0), "0:00", font=digits)
-    x = (width - (right - left)) // 2 - left
-    y = height - (bottom - top) - height // 12 - top
-    draw.text((x, y), text, font=digits, fill="black")
-    return image
+    """The sandglass screen with `seconds` left of a 90 s glass (the product's own frame)."""
+    frames = sandglass_frames(spec.model, 90)
+    return frames[min(len(frames) - 1, 90 - seconds)].image
 
 
 def digit_height(spec: PanelSpec) -> float:
-    """The drawn digits' height as a fraction of the panel height."""
-    box = ImageChops.invert(countdown_frame(spec, 88).convert("L")).crop(
-        (3, spec.height // 4, spec.width - 3, spec.height - 3)).getbbox()  # inside the border
+    """The drawn digits' height as a fraction of the panel height.
+
+    Measured on what changes from 1:00 to 0:59 (every digit), right of the sand picture.
+    """
+    before, after = countdown_frame(spec, 60).convert("L"), countdown_frame(spec, 59).convert("L")
+    diff = ImageChops.difference(before, after).crop((spec.width // 4, 0, spec.width, spec.height))
+    box = diff.getbbox()
     return 0.0 if box is None else (box[3] - box[1]) / spec.height
 
 
@@ -81,24 +107,26 @@ class Traffic:
         return (self.full * spec.full_ms + self.partial * spec.partial_ms) / 1000
 
 
-def run(model: str, frames: list[Image.Image], easel: bool) -> Traffic:
-    """Show `frames` through the real driver on a fake Pi; count bytes and refreshes."""
+def run(model: str, shown: list[Shown], easel: bool) -> Traffic:
+    """Show the frames through the real driver on a fake Pi; count bytes and refreshes."""
+    frames = [s.image for s in shown]
     with FakePi() as pi:
         display = WaveshareDisplay(model, pi.load(model), clock=pi.clock)
-        show: Callable[[Image.Image], None]
+        show: Callable[[Shown], None]
         controller = controller_for(model)
         fed = sent = partial_bytes = 0
         if easel:
             worker = DisplayWorker(display, RefreshPlanner(display.spec), idle_sleep_s=None)
 
-            def show(frame: Image.Image) -> None:
-                worker.submit(frame, "countdown")
+            def show(item: Shown) -> None:
+                worker.submit(item.image, "toolbox.sandglass", activity=item.activity)
                 if not worker.flush(60):
                     raise RuntimeError(f"{model}: the display worker did not finish")
         else:
-            show = display.show_full
-        for frame in frames:
-            show(frame)
+            def show(item: Shown) -> None:
+                display.show_full(item.image)
+        for item in shown:
+            show(item)
             partials = controller.refreshes["partial"]
             for transaction in pi.traffic.transactions[fed:]:
                 controller.feed(transaction)
@@ -107,8 +135,8 @@ def run(model: str, frames: list[Image.Image], easel: bool) -> Traffic:
                 partial_bytes += pi.traffic.bytes_sent - sent
             sent = pi.traffic.bytes_sent
         assert controller.shown is not None
-        shown = as_frame(controller.shown, display.spec).convert("RGB")
-        if ImageChops.difference(shown, frames[-1].convert("RGB")).getbbox() is not None \
+        glass = as_frame(controller.shown, display.spec).convert("RGB")
+        if ImageChops.difference(glass, frames[-1].convert("RGB")).getbbox() is not None \
                 and not display.spec.colour:  # colour frames are dithered to 7 inks
             raise AssertionError(f"{model}: the panel does not show the last frame")
         if easel:
@@ -125,16 +153,17 @@ def main() -> None:
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     ticks = args.seconds
-    print(f"{ticks} s countdown, one frame per second; bytes on the SPI bus, refreshes done "
-          "by the controller (full/partial), panel busy time from typical refresh times.\n")
+    print(f"The Toolbox's {ticks} s sandglass screen, one frame per tick; bytes on the SPI bus, refreshes "
+          "done by the controller (full/partial), panel busy time from typical refresh times.\n")
     print("| model | digits | Easel full/partial | Easel bytes | bytes per partial "
           "| changed bytes per tick | naive full | naive bytes | bytes saved "
           "| panel busy Easel / naive |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for model, spec in PANELS.items():
-        frames = [countdown_frame(spec, s) for s in range(ticks, 0, -1)]
-        easel = run(model, frames, easel=True)
-        naive = run(model, frames, easel=False)
+        shown = sandglass_frames(model, ticks)
+        frames = [item.image for item in shown]
+        easel = run(model, shown, easel=True)
+        naive = run(model, shown, easel=False)
         per_partial = easel.partial_bytes / easel.partial if easel.partial else 0.0
         saved = 1 - easel.bytes_sent / naive.bytes_sent
         print(f"| {model} | {digit_height(spec):.0%} | {easel.full}/{easel.partial} "

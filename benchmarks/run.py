@@ -78,7 +78,7 @@ def bench_press(presses: int) -> list[float]:
         handed: list[float] = []
 
         class Sink:
-            def submit(self, image: object, key: str, hide_secret: bool = False) -> None:
+            def submit(self, image: object, key: str, hide_secret: bool = False, activity: object = None) -> None:
                 handed.append(time.perf_counter())
 
         runner = Runner(store=store, resources=Resources(), sink=Sink(), clock=MonotonicClock(),

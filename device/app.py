@@ -30,7 +30,7 @@ class TerminalSink:
     def __init__(self, display: Any) -> None:
         self.display = display
 
-    def submit(self, image: Any, screen_key: str, hide_secret: bool = False) -> None:
+    def submit(self, image: Any, screen_key: str, hide_secret: bool = False, activity: Any = None) -> None:
         """Draw the frame now."""
         self.display.show_full(image)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from device.resources import DataError
-from engine.artem_model import TileColour
+from engine.artem.setup import TileColour
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "artem.toml"
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.canvas_model import (
+from engine.canvas.cards import (
     CONDITION_KINDS,
     ELEMENTS,
     BonusIcon,

@@ -41,7 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--db", type=Path, help="database file (default: the state directory)")
     play.add_argument("--headless", action="store_true", help="no terminal: run --script in virtual time")
     play.add_argument("--script", type=Path, help="button script: press NAME / hold NAME / wait SECONDS")
-    play.add_argument("--frames", type=Path, help="write every frame shown as DIR/NNNN.png")
+    play.add_argument("--frames", type=Path, help="write every frame shown as DIR/NNNN.png (with --headless "
+                      "--panel MODEL also DIR/refresh.jsonl, presses paced as a table paces them)")
     where = play.add_mutually_exclusive_group()
     where.add_argument("--web", action="store_true", help="the simulator in a browser page (default on a desktop)")
     where.add_argument("--terminal", action="store_true", help="the simulator in this terminal (default over SSH)")
@@ -200,13 +201,16 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     from device.headless import FrameRecorder, run_script, write_state
     from device.resources import Resources
     from device.runner import Runner
-    from device.script import read_script
+    from device.script import read_numbered
     from device.store import Store
 
     if args.script is None:
         raise UserError("--headless needs --script FILE (one 'press NAME', 'hold NAME' or 'wait SECONDS' a line)")
     streaming = str(args.script) == "-"
-    steps = [] if streaming else read_script(args.script)
+    paced = bool(args.panel) and not config.real_panel
+    if streaming and paced:
+        raise UserError("--panel paces a script file; use --script FILE, not '-', or drop --panel")
+    numbered = [] if streaming else read_numbered(args.script)
     frames_dir = args.frames or Path("frames")
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
     store = Store(args.db)
@@ -214,21 +218,40 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     clock = VirtualClock(saved[1] if saved else 0)
     recorder = FrameRecorder(frames_dir)
     sounds: list[tuple[int, Sound]] = []
-    runner = Runner(store=store, resources=resources, sink=recorder, clock=clock, settings=settings,
-                    seed=_seed(config, args), panel_locked=config.real_panel, forced=_forced(config, args),
-                    on_sound=lambda ms, s: sounds.append((ms, s)))
-    runner.show()
-    if streaming:
-        from device.headless import run_stream
+    log_file = None
+    sink: Any = recorder
+    if paced:
+        from device.panel_sim import SimulatedPanel
+        from device.table_pace import PanelSink
+        from hardware.panels import panel as lookup
 
-        run_stream(runner, clock, sys.stdin, sys.stdout)
-    else:
-        run_script(runner, clock, steps)
+        log_file = (frames_dir / "refresh.jsonl").open("w", encoding="utf-8")
+        simulated = SimulatedPanel(lookup(args.panel), log_file, config.sleep_after_s)
+        simulated.run_until(clock.now_ms())
+        sink = PanelSink(recorder, simulated, clock)
+    try:
+        runner = Runner(store=store, resources=resources, sink=sink, clock=clock, settings=settings,
+                        seed=_seed(config, args), panel_locked=config.real_panel, forced=_forced(config, args),
+                        on_sound=lambda ms, s: sounds.append((ms, s)))
+        runner.show()
+        if streaming:
+            from device.headless import run_stream
+
+            run_stream(runner, clock, sys.stdin, sys.stdout)
+        elif paced:
+            from device.table_pace import run_paced
+
+            run_paced(runner, clock, sink, numbered)
+        else:
+            run_script(runner, clock, [step for _, step in numbered])
+    finally:
+        if log_file is not None:
+            log_file.close()
     write_state(runner, frames_dir, sounds)
     store.close()
-    print(f"{recorder.count} frames in {frames_dir}; final state in {frames_dir / 'state.json'}")
+    extra = f" and {frames_dir / 'refresh.jsonl'}" if paced else ""
+    print(f"{recorder.count} frames in {frames_dir}; final state in {frames_dir / 'state.json'}{extra}")
     return 0
-
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.INFO)

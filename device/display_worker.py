@@ -1,9 +1,11 @@
 """The display worker: one thread that shows the newest frame on the panel.
 
 `submit` never blocks: it replaces the pending frame (a slow refresh never builds a backlog).
-The worker plans each refresh with the `RefreshPlanner`, retries a failing panel with a full
-re-initialisation a few times, then reports the fault in `status` and keeps trying with a
-growing pause; it puts the panel to sleep after an idle period and can clear it on close.
+Every decision (which frame, which refresh, cleaning, sleep, waking) is the `DisplayCore`'s,
+the same one headless mode runs in virtual time; this thread runs it in real time, performs
+its actions on the panel, retries a failing panel with a full re-initialisation a few times,
+then reports the fault in `status` and keeps trying with a growing pause, and can clear the
+panel on close.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Literal
 
 from PIL import Image
 
-from device.refresh import PanelState, Plan, RefreshPlanner
+from device.display_core import Action, DisplayCore, Submission
+from device.refresh import NO_ACTIVITY, Activity, RefreshPlanner
 from hardware.display import Display
 from hardware.panels import call_timeout_s
 
@@ -45,29 +48,24 @@ class WorkerStatus:
         return self.busy_s > self.call_limit_s > 0
 
 
-@dataclass
-class _Frame:
-    image: Image.Image
-    screen_key: str
-    hide_secret: bool
-
-
 class DisplayWorker:
-    """Shows frames on `display` from its own thread, newest first, never blocking the caller."""
+    """Shows frames on `display` from its own thread, newest first, never blocking the caller.
+
+    Every decision (which frame, which refresh, cleaning, sleep, waking) is the `DisplayCore`'s;
+    this class runs it in real time and performs its actions on the panel.
+    """
 
     def __init__(self, display: Display, planner: RefreshPlanner, *,
                  idle_sleep_s: float | None = 60.0, retries: int = 3,
                  backoff_s: tuple[float, float] = (5.0, 120.0),
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._display = display
-        self._planner = planner
-        self._idle_sleep_s = idle_sleep_s
+        self._core = DisplayCore(planner, idle_sleep_s)
         self._retries = retries
         self._backoff = backoff_s
         self._clock = clock
         self._limit_s = call_timeout_s(display.spec)
         self._cond = threading.Condition()
-        self._pending: _Frame | None = None
         self._closing = False
         self._clear_on_close = False
         self._state: WorkerState = "idle"
@@ -77,27 +75,21 @@ class DisplayWorker:
         self._busy_since: float | None = None
         self._dropped = 0
         self._refreshes: dict[str, int] = {"full": 0, "partial": 0}
-        self._shown: Image.Image | None = None
-        self._panel = PanelState()
-        self._last_refresh = clock()
-        self._asleep = False
         self._running = False
         self._thread = threading.Thread(target=self._run, name="display-worker", daemon=True)
         self._thread.start()
 
     # -- caller side (the app's loop thread) -------------------------------------------------
 
-    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False) -> None:
+    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False,
+               activity: Activity = NO_ACTIVITY) -> None:
         """Queue `image` for display, replacing any frame not yet shown; returns at once."""
         with self._cond:
             if self._closing:
                 return
-            if self._pending is not None:
-                self._dropped += 1
-                # A dropped frame that hid a secret still requires the flash-free full refresh.
-                hide_secret = hide_secret or self._pending.hide_secret
             # While a failed panel waits out its backoff, the new frame waits with it.
-            self._pending = _Frame(image.copy(), screen_key, hide_secret)
+            if self._core.submit(Submission(image.copy(), screen_key, hide_secret, activity)) is not None:
+                self._dropped += 1
             self._cond.notify_all()
 
     @property
@@ -105,7 +97,7 @@ class DisplayWorker:
         """The worker's state, last fault and counters."""
         with self._cond:
             busy = 0.0 if self._busy_since is None else self._clock() - self._busy_since
-            return WorkerStatus(self._state, self._fault, self._failures, self._panel.screen_key,
+            return WorkerStatus(self._state, self._fault, self._failures, self._core.panel.screen_key,
                                 dict(self._refreshes), self._dropped, busy, self._limit_s)
 
     def clear_fault(self) -> None:
@@ -117,7 +109,7 @@ class DisplayWorker:
         """Wait until every submitted frame is shown (or failed); False on timeout."""
         with self._cond:
             return self._cond.wait_for(
-                lambda: (self._pending is None or self._retry_at is not None) and not self._running,
+                lambda: (self._core.pending is None or self._retry_at is not None) and not self._running,
                 timeout)
 
     def close(self, clear: bool = False, timeout: float | None = None) -> None:
@@ -127,7 +119,7 @@ class DisplayWorker:
                 return
             self._closing = True
             self._clear_on_close = clear
-            self._pending = None
+            self._core.dropped()
             self._cond.notify_all()
         if timeout is None:
             timeout = self._limit_s * 3 + 1.0
@@ -139,101 +131,97 @@ class DisplayWorker:
 
     def _run(self) -> None:
         while True:
-            frame = self._next_frame()
-            if frame is None:
+            action = self._next_action()
+            if action is None:
                 break
-            self._show(frame)
+            ok = self._perform(action)
+            with self._cond:
+                if ok:
+                    self._core.done(action, self._clock())
+                    if action.kind == "sleep":
+                        self._state = "asleep"
+                    elif action.plan is not None and action.plan.kind != "none":
+                        self._state = "idle"
+                self._running = False
+                self._cond.notify_all()
         self._shutdown()
 
-    def _next_frame(self) -> _Frame | None:
-        """Wait for a frame to show, sleeping the panel when idle; None when closing."""
+    def _next_action(self) -> Action | None:
+        """Wait until the core has something to do now; None when closing."""
         with self._cond:
             while True:
                 if self._closing:
                     return None
                 now = self._clock()
-                if self._pending is not None and (self._retry_at is None or now >= self._retry_at):
-                    frame, self._pending = self._pending, None
-                    self._running = True
-                    self._retry_at = None
-                    return frame
-                timeout = self._wait_timeout(now)
-                if timeout is not None and timeout <= 0:
-                    self._running = True
-                    self._cond.release()
+                backing_off = self._retry_at is not None and now < self._retry_at
+                if not backing_off:
                     try:
-                        self._sleep_panel()
-                    finally:
-                        self._cond.acquire()
-                        self._running = False
+                        action = self._core.next_action(now)
+                    except ValueError as exc:  # a frame of the wrong size: a bug upstream, drop it
+                        log.error("frame not shown: %s", exc)
+                        self._fault = str(exc)
                         self._cond.notify_all()
-                    continue
-                self._cond.wait(timeout)
+                        continue
+                    if action is not None:
+                        self._running = True
+                        self._retry_at = None
+                        return action
+                self._cond.wait(self._wait_timeout(now))
 
     def _wait_timeout(self, now: float) -> float | None:
         deadlines = []
-        if self._pending is not None and self._retry_at is not None:
+        if self._retry_at is not None:
             deadlines.append(self._retry_at)
-        if self._idle_sleep_s is not None and not self._asleep and self._shown is not None:
-            deadlines.append(self._last_refresh + self._idle_sleep_s)
-        return min(deadlines) - now if deadlines else None
+        elif (deadline := self._core.next_deadline()) is not None:
+            deadlines.append(deadline)
+        return max(0.0, min(deadlines) - now) if deadlines else None
 
-    def _show(self, frame: _Frame) -> None:
-        try:
-            plan = self._planner.plan(self._panel, self._shown, frame.image, frame.screen_key,
-                                      frame.hide_secret)
-        except ValueError as exc:  # a frame of the wrong size: a bug upstream, drop the frame
-            log.error("frame for %s not shown: %s", frame.screen_key, exc)
-            with self._cond:
-                self._fault = str(exc)
-                self._running = False
-                self._cond.notify_all()
-            return
-        ok = True
-        if plan.kind != "none":
-            ok = self._refresh(plan, frame)
-        with self._cond:
-            if ok:
-                self._panel = self._panel.after(plan, frame.screen_key)
-                self._shown = frame.image
-                self._state = "asleep" if self._asleep else "idle"
-            self._running = False
-            self._cond.notify_all()
-
-    def _refresh(self, plan: Plan, frame: _Frame) -> bool:
+    def _perform(self, action: Action) -> bool:
+        if action.kind == "sleep":
+            try:
+                self._display.sleep()
+            except Exception as exc:
+                log.warning("panel did not go to sleep: %s", exc)
+            return True
+        plan, frame = action.plan, action.frame
+        assert plan is not None
+        if plan.kind == "none":
+            return True
+        image = frame.image if frame is not None else self._core.shown
+        assert image is not None
         with self._cond:
             self._state = "refreshing"
             self._busy_since = self._clock()
         try:
+            if plan.restore and self._core.shown is not None:
+                self._display.restore(self._core.shown)
             if plan.kind == "partial" and plan.box is not None:
-                self._display.show_partial(frame.image, plan.box)
+                self._display.show_partial(image, plan.box)
+            elif plan.kind == "fast":
+                self._display.show_fast(image)
             else:
-                self._display.show_full(frame.image)
+                self._display.show_full(image)
         except Exception as exc:  # the driver can fail in many ways; all mean "retry"
-            self._failed(frame, exc)
+            self._failed(action, exc)
             return False
         with self._cond:
             self._busy_since = None
-            self._refreshes[plan.kind] += 1
+            self._refreshes[plan.kind] = self._refreshes.get(plan.kind, 0) + 1
             recovered = self._failures > 0
             self._failures = 0
-            self._asleep = False
-            self._last_refresh = self._clock()
         if recovered:
             log.warning("panel recovered: %s refresh worked again", plan.kind)
-        log.info("%s refresh (%s) for %s", plan.kind, plan.reason, frame.screen_key)
+        key = frame.screen_key if frame is not None else "the shown frame"
+        log.info("%s refresh (%s) for %s", plan.kind, plan.reason, key)
         return True
 
-    def _failed(self, frame: _Frame, exc: Exception) -> None:
+    def _failed(self, action: Action, exc: Exception) -> None:
         with self._cond:
             self._busy_since = None
             self._failures += 1
             self._fault = str(exc) or type(exc).__name__
             # The panel's content is unknown now: the next refresh re-initialises and is full.
-            self._panel = self._panel.lost()
-            self._shown = None
-            if self._pending is None:
-                self._pending = frame
+            self._core.failed(action)
             if self._failures >= self._retries:
                 self._state = "failed"
                 rounds = self._failures - self._retries
@@ -244,16 +232,6 @@ class DisplayWorker:
             else:
                 log.warning("panel fault, re-initialising (attempt %d of %d): %s",
                             self._failures, self._retries, self._fault)
-
-    def _sleep_panel(self) -> None:
-        try:
-            self._display.sleep()
-        except Exception as exc:
-            log.warning("panel did not go to sleep: %s", exc)
-        with self._cond:
-            self._asleep = True
-            self._state = "asleep"
-            self._panel = self._panel.lost()
 
     def _shutdown(self) -> None:
         try:

@@ -1,5 +1,6 @@
-"""`easel doctor`: check the Pi's SPI and GPIO devices, groups, the pin map, the serial pad and
-the panel (a test pattern), then echo each button pressed. Exit 0 when every check passes."""
+"""`easel doctor`: check the Pi's SPI and GPIO devices, groups, the GPIO pin factory and panel
+driver in use, the pin map, the serial pad and the panel (a test pattern), then echo each button
+pressed. Exit 0 when every check passes."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ def run_doctor(config: Config, out: Callable[[str], None] = print, echo_s: float
     results.append(checks.check_gpio())
     results.append(checks.check_groups())
     pins = pin_map(config)
+    if config.real_panel or pins or config.buzzer_pin:
+        results.append(checks.check_gpio_pin_factory())
+    if config.real_panel:
+        results.append(checks.check_panel_driver(config.panel))
     if pins or config.buzzer_pin:
         results.append(checks.check_pin_map(pins, config.buzzer_pin or None))
     else:

@@ -10,6 +10,7 @@ from PIL import Image
 
 from device.clock import VirtualClock
 from device.errors import UserError
+from device.refresh import NO_ACTIVITY, Activity
 from device.runner import Runner
 from device.script import Step, Wait, parse_script
 from device.session import session_to_dict
@@ -27,7 +28,8 @@ class FrameRecorder:
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True)
 
-    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False) -> None:
+    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False,
+               activity: Activity = NO_ACTIVITY) -> None:
         """Record the frame if it differs from the one shown."""
         data = image.tobytes()
         if data == self.last and not hide_secret:

@@ -18,6 +18,7 @@ from device.apps import PLAY_KEYS, app
 from device.apps.base import Context, Reply
 from device.clock import Clock
 from device.history import GameRecord
+from device.refresh import NO_ACTIVITY, Activity
 from device.render.frame import Frame
 from device.resources import Resources
 from device.session import (
@@ -42,7 +43,8 @@ MAX_TICKS_PER_WAKE = 100
 class FrameSink(Protocol):
     """Takes rendered frames (the display worker, a PNG recorder, a test list)."""
 
-    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False) -> None:
+    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False,
+               activity: Activity = NO_ACTIVITY) -> None:
         """Show this frame when the panel is free (newest frame wins)."""
 
 
@@ -220,7 +222,7 @@ class Runner:
                 if before.mode != self.session.mode:
                     log.info("switched to %s at a deadline", self.session.mode)
         if due_any:
-            self.show()
+            self.show(tick=True)
 
     def _play(self, sounds: tuple[Sound, ...], now: int) -> None:
         for sound in sounds:
@@ -241,10 +243,14 @@ class Runner:
             frame.toast(self.session.message)
         return frame.image, f"{spec.model}:{self.session.mode}:{owner.screen_key(state)}"
 
-    def show(self, hide_secret: bool = False) -> None:
-        """Render and hand the frame to the sink."""
+    def show(self, hide_secret: bool = False, tick: bool = False) -> None:
+        """Render and hand the frame to the sink, with what the table is doing (`tick`: a deadline's frame)."""
         image, key = self.render()
-        self.sink.submit(image, key, hide_secret)
+        owner = self.session.app()
+        activity = owner.activity(self.session.state(), self.ctx())
+        if tick and activity.countdown:
+            activity = replace(activity, tick=True)
+        self.sink.submit(image, key, hide_secret, activity)
 
     def open(self, mode: str) -> None:
         """Open an app directly (used by tests and `--start`)."""

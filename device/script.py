@@ -21,7 +21,12 @@ Step = ButtonEvent | Wait
 
 def parse_script(text: str, source: str, first_line: int = 1) -> list[Step]:
     """Parse a script; UserError names the file, the line and how to fix it."""
-    steps: list[Step] = []
+    return [step for _, step in parse_numbered(text, source, first_line)]
+
+
+def parse_numbered(text: str, source: str, first_line: int = 1) -> list[tuple[int, Step]]:
+    """Parse a script into (1-based line number, step) pairs."""
+    steps: list[tuple[int, Step]] = []
     for number, raw in enumerate(text.splitlines(), first_line):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -35,7 +40,7 @@ def parse_script(text: str, source: str, first_line: int = 1) -> list[Step]:
             if words[1] not in BUTTONS:
                 raise UserError(f"{where}: unknown button '{words[1]}'; use one of up, down, ok, back, roll, timer, "
                                 "seat1..seat8")
-            steps.append(ButtonEvent(words[1], "press" if verb == "press" else "hold"))
+            steps.append((number, ButtonEvent(words[1], "press" if verb == "press" else "hold")))
         elif verb == "wait":
             if len(words) != 2:
                 raise UserError(f"{where}: '{line}' needs a number of seconds, e.g. 'wait 90'")
@@ -45,7 +50,7 @@ def parse_script(text: str, source: str, first_line: int = 1) -> list[Step]:
                 raise UserError(f"{where}: '{words[1]}' is not a number of seconds; write e.g. 'wait 1.5'") from None
             if seconds < 0 or seconds != seconds or seconds > 86_400:
                 raise UserError(f"{where}: wait {words[1]} is out of range; use 0 to 86400 seconds")
-            steps.append(Wait(round(seconds * 1000)))
+            steps.append((number, Wait(round(seconds * 1000))))
         else:
             raise UserError(f"{where}: unknown step '{words[0]}'; use press NAME, hold NAME or wait SECONDS")
     return steps
@@ -54,3 +59,8 @@ def parse_script(text: str, source: str, first_line: int = 1) -> list[Step]:
 def read_script(path: Path) -> list[Step]:
     """Read and parse a script file."""
     return parse_script(read_user_text(path, "script", "check the path"), str(path))
+
+
+def read_numbered(path: Path) -> list[tuple[int, Step]]:
+    """Read and parse a script file into (line number, step) pairs."""
+    return parse_numbered(read_user_text(path, "script", "check the path"), str(path))

@@ -97,7 +97,7 @@ class GpioButtons:
 
     def start(self, sink: Callable[[ButtonEvent], None]) -> None:
         """Claim the pins and begin sending events to `sink`."""
-        from gpiozero import Button  # type: ignore[import-untyped]
+        from gpiozero import Button
 
         self.tracker = tracker = PressTracker(sink, clock_ms=self._clock,
                                               debounce_ms=self._debounce, timer=self._timer)

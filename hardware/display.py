@@ -8,6 +8,7 @@ from typing import Literal, Protocol
 from PIL import Image
 
 PartialKind = Literal["none", "whole", "window"]
+FlashKind = Literal["fast", "full"]
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclusive)
 
 
@@ -25,6 +26,14 @@ class PanelSpec:
     fast_ms: int | None = None
     cleaning_every: int = 20
     rotation: int = 0
+    # Refresh policy (device/refresh.py); hardware/panels.py says per model why.
+    new_screen: Literal["partial", "fast", "full"] = "partial"  # how a new screen is shown
+    secret: FlashKind = "full"  # how a dealt word is hidden (fast falls back to full without fast_ms)
+    flip_limit: float = 0.5  # above this fraction of pixels flipping, a partial is unreadable: fast
+    partial_limit: int = 40  # partials since the last full refresh past which cleaning is forced
+    limit_counts_countdown: bool = True  # False: a countdown's tick partials do not count to the limit
+    clean_idle_after: int = 5  # partials worth a cleaning refresh in the idle of a physical action
+    wake_ms: int = 100  # waking the controller and reloading its RAM (restore) before a partial
 
     @property
     def size(self) -> tuple[int, int]:
@@ -40,8 +49,18 @@ class Display(Protocol):
     def show_full(self, image: Image.Image) -> None:
         """Show a whole frame with a full (flashing, ghost-free) refresh."""
 
+    def show_fast(self, image: Image.Image) -> None:
+        """Show a whole frame with the model's fast full refresh (shorter flash, still ghost-free
+        enough to hide a secret); afterwards show_partial works from `image`. Only called when
+        spec.fast_ms is not None."""
+
     def show_partial(self, image: Image.Image, box: Box) -> None:
         """Show a frame where only `box` changed, with a partial refresh."""
+
+    def restore(self, image: Image.Image) -> None:
+        """Wake the controller if it sleeps and load `image` as what the glass already shows
+        (both controller RAMs), without refreshing, so the next show_partial changes only what
+        differs. Only called on models with spec.partial != "none"."""
 
     def clear(self) -> None:
         """Blank the panel to white."""

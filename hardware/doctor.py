@@ -7,9 +7,13 @@ point them elsewhere.
 from __future__ import annotations
 
 import grp
+import importlib.metadata
+import importlib.util
 import os
 import queue
+import re
 import time
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +29,15 @@ Access = Callable[[Path, int], bool]
 SPI_DEVICES = (Path("/dev/spidev0.0"),)
 GPIO_CHIPS = (Path("/dev/gpiochip0"),)
 GROUPS = ("gpio", "spi", "dialout")
+CPUINFO = Path("/proc/cpuinfo")
+# gpiozero's pin factories by class, and the library each one drives the pins with.
+FACTORY_NAMES = {"LGPIOFactory": "lgpio", "RPiGPIOFactory": "rpigpio", "PiGPIOFactory": "pigpio",
+                 "NativeFactory": "native", "MockFactory": "mock"}
+FACTORY_LIBRARIES = {"lgpio": "lgpio", "rpigpio": "RPi.GPIO", "pigpio": "pigpio",
+                     "native": "gpiozero's own registers", "mock": "gpiozero's mock pins"}
+# Boards with the RP1 I/O chip (Pi 5, Pi 500, CM5): only lgpio drives their pins.
+RP1_BOARD = re.compile(r"Raspberry Pi (5|500|Compute Module 5)\b")
+LGPIO_FIX = "use lgpio: GPIOZERO_PIN_FACTORY=lgpio (easel.service sets it), pip install lgpio"
 
 
 def _access(path: Path, mode: int) -> bool:
@@ -170,3 +183,94 @@ def button_echo(source: Buttons, out: Callable[[str], None] = print, *,
     if heard == 0:
         return False, "no button event heard; check the wiring and the pin map"
     return True, f"heard {heard} button event{'s' if heard > 1 else ''}"
+
+
+def board_model(cpuinfo: Path = CPUINFO) -> str | None:
+    """The board cpuinfo's Model line names ("Raspberry Pi 5 Model B Rev 1.0"), or None."""
+    try:
+        text = cpuinfo.read_text(errors="replace")
+    except OSError:
+        return None
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() == "Model" and value.strip():
+            return value.strip()
+    return None
+
+
+def pin_factory_name(factory: object) -> str:
+    """gpiozero's name for a pin factory object (the GPIOZERO_PIN_FACTORY value)."""
+    return FACTORY_NAMES.get(type(factory).__name__, type(factory).__name__)
+
+
+def open_pin_factory() -> tuple[str | None, list[str]]:
+    """The pin factory gpiozero uses in this process, and the reasons it fell back, if any."""
+    from gpiozero import Device
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            if Device.pin_factory is None:
+                # The choice gpiozero makes on its first device, with its fallbacks recorded.
+                Device.pin_factory = Device._default_pin_factory()
+        except Exception as exc:
+            reasons = [str(w.message) for w in caught] + [f"{type(exc).__name__}: {exc}"]
+            return None, reasons
+    return pin_factory_name(Device.pin_factory), [str(w.message) for w in caught]
+
+
+def check_pin_factory(name: str | None, board: str | None, chosen: str | None = None,
+                      fallbacks: Sequence[str] = ()) -> Check:
+    """The GPIO pin factory works on this board: lgpio on a Pi 5 (RPi.GPIO fails there).
+
+    `name` is the factory in use (None: none would load), `chosen` the GPIOZERO_PIN_FACTORY
+    value, `fallbacks` gpiozero's reasons for skipping factories it tried first.
+    """
+    on = board or "a computer that is not a Raspberry Pi"
+    lgpio_failed = next((r for r in fallbacks if "lgpio" in r), "")
+    why = f" ({lgpio_failed.removeprefix('Falling back from ')[:50]})" if lgpio_failed else ""
+    if name is None:
+        reason = fallbacks[-1][:50] if fallbacks else "no pin library is installed"
+        return False, f"no GPIO pin factory loads on {on} ({reason}); {LGPIO_FIX}"
+    library = FACTORY_LIBRARIES.get(name, name)
+    if board is not None and RP1_BOARD.search(board) and name != "lgpio":
+        message = f"GPIO pin factory {name} ({library}) fails on a {board}{why}; {LGPIO_FIX}"
+        if len(message) > 200:  # one short line: the reason is the part that can go
+            message = f"GPIO pin factory {name} ({library}) fails on a {board}; {LGPIO_FIX}"
+        return False, message
+    source = "set by GPIOZERO_PIN_FACTORY" if chosen else "gpiozero's first choice that loads"
+    return True, f"GPIO pin factory {name} ({library}, {source}) on {on}"
+
+
+def check_gpio_pin_factory(cpuinfo: Path = CPUINFO) -> Check:
+    """The pin factory this process really gets, checked against the board it runs on."""
+    name, fallbacks = open_pin_factory()
+    return check_pin_factory(name, board_model(cpuinfo), os.environ.get("GPIOZERO_PIN_FACTORY"),
+                             fallbacks)
+
+
+def _driver_modules() -> list[str]:
+    import epaper
+
+    modules: list[str] = epaper.modules()
+    return modules
+
+
+def check_panel_driver(model: str, version: Callable[[str], str] = importlib.metadata.version,
+                       modules: Callable[[], list[str]] = _driver_modules,
+                       installed: Callable[[str], bool] | None = None) -> Check:
+    """The vendor driver for `model` and the SPI module are installed; names what drives it."""
+    installed = installed or (lambda name: importlib.util.find_spec(name) is not None)
+    try:
+        package = version("waveshare-epaper")
+    except importlib.metadata.PackageNotFoundError:
+        return False, ("panel driver: waveshare-epaper is not installed; install Easel with "
+                       "the pi extra: pip install 'easel-companion[pi]'")
+    if not installed("spidev"):
+        return False, ("panel driver: the spidev module is not installed; install Easel with "
+                       "the pi extra: pip install 'easel-companion[pi]'")
+    if model not in modules():
+        return False, (f"panel driver: waveshare-epaper {package} has no {model} module; "
+                       "upgrade it: pip install -U waveshare-epaper")
+    return True, (f"panel driver: {model} of waveshare-epaper {package}, with Easel's bulk-SPI "
+                  "refresh sequences")

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
-from gpiozero import Device  # type: ignore[import-untyped]
-from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyped]
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from hardware.panel_ram import SpiTraffic
 
@@ -75,7 +75,7 @@ class FakePi:
         sys.modules["spidev"] = _spidev_module(self)
         rpi = types.ModuleType("RPi")
         rpi_gpio = types.ModuleType("RPi.GPIO")
-        rpi.GPIO = rpi_gpio  # type: ignore[attr-defined]
+        rpi.GPIO = rpi_gpio  # type: ignore[attr-defined]  # a module built at run time
         sys.modules["RPi"], sys.modules["RPi.GPIO"] = rpi, rpi_gpio
         self._saved_factory = Device.pin_factory
         self._factory = MockFactory()
@@ -100,7 +100,7 @@ class FakePi:
 
     def load(self, model: str) -> types.ModuleType:
         """Import the vendor's driver module for `model` on this fake Pi."""
-        import epaper  # type: ignore[import-untyped]
+        import epaper
 
         with _cpuinfo_says_raspberry_pi():
             module: types.ModuleType = epaper.epaper(model)
@@ -108,7 +108,7 @@ class FakePi:
         return module
 
 
-class BusyPin(MockPin):  # type: ignore[misc]
+class BusyPin(MockPin):  # type: ignore[misc]  # gpiozero is untyped: MockPin is Any
     """The BUSY input, scripted by its FakePi."""
 
     fake: FakePi
@@ -117,7 +117,7 @@ class BusyPin(MockPin):  # type: ignore[misc]
         return self.fake.busy_level()
 
 
-class ResetPin(MockPin):  # type: ignore[misc]
+class ResetPin(MockPin):  # type: ignore[misc]  # gpiozero is untyped: MockPin is Any
     """The RST output; a falling edge resets the controller, so it is recorded."""
 
     fake: FakePi
@@ -168,7 +168,7 @@ def _spidev_module(fake: FakePi) -> types.ModuleType:
             fake.traffic.write(fake.dc_high(), payload)
             return payload
 
-    module.SpiDev = SpiDev  # type: ignore[attr-defined]
+    module.SpiDev = SpiDev  # type: ignore[attr-defined]  # a module built at run time
     return module
 
 

@@ -26,8 +26,8 @@ class GpioBuzzer:
     def __init__(self, pin: int, *, tonal: bool = False, pin_factory: Any = None,
                  wait: Wait = _wait) -> None:
         if tonal:
-            from gpiozero import TonalBuzzer  # type: ignore[import-untyped]
-            from gpiozero.tones import Tone  # type: ignore[import-untyped]
+            from gpiozero import TonalBuzzer
+            from gpiozero.tones import Tone
 
             # MIDI 90 (F#6, ~1480 Hz) two octaves each way spans ~370-5920 Hz: every pattern.
             self._device: Any = TonalBuzzer(pin, mid_tone=Tone(midi=90), octaves=2,

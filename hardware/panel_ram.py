@@ -1,14 +1,20 @@
 """What a Waveshare panel's controller makes of the bytes it receives.
 
 `SpiTraffic` records the SPI bus split into commands (DC low) and data (DC high), plus
-hardware resets. The controller models replay that traffic: they keep the display RAM as the
-controller would (windows, address counters, wrap-around), count refreshes per kind, and keep
-the image the glass shows after each refresh. Tests compare that image with the frame Easel
-rendered; the panel traffic benchmark counts bytes and refreshes with it.
+hardware resets, and counts the SPI transfers (one per spidev write call). The controller
+models replay that traffic: they keep the display RAM as the controller would (windows,
+address counters, wrap-around), count refreshes per kind, and keep the image the glass shows
+after each refresh. Tests compare that image with the frame Easel rendered; the panel traffic
+benchmark counts bytes and refreshes with it.
 
 Two controller families cover the supported 1-bit models: the SSD16xx family (epd2in13_V4,
 epd2in7_V2, epd2in9_V2, epd4in2_V2) and the UC8179 (epd7in5_V2). The 7-colour epd7in3f has
 its own 4-bit-per-pixel model.
+
+A partial (differential) refresh drives only the pixels whose new and old (base) RAM bits
+differ, so the model keeps the glass as it was wherever they agree: a base RAM that does not
+follow what the glass shows leaves stale pixels, as it would on the panel. Deep sleep loses
+both RAMs: the vendor's sleep() cuts the HAT's power right after the command.
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from hardware.display import PanelSpec
+from hardware.panel_models import ACEP_PALETTE
 from hardware.panels import panel
 
 HW_RESET = -1  # a pseudo-command recorded when the RST line goes low
+LOST = 0x5A  # what a RAM byte reads after deep sleep and power-off: anything but the frame
 
 
 @dataclass
@@ -31,6 +39,7 @@ class Transaction:
 
     command: int
     data: bytearray = field(default_factory=bytearray)
+    transfers: int = 0  # SPI transfers that carried the data
 
 
 class SpiTraffic:
@@ -39,14 +48,17 @@ class SpiTraffic:
     def __init__(self) -> None:
         self.transactions: list[Transaction] = []
         self.bytes_sent = 0
+        self.transfers = 0  # spidev write calls: the host's cost per transfer is fixed
 
     def write(self, is_data: bool, payload: bytes) -> None:
-        """Record bytes written with DC high (data) or low (command bytes)."""
+        """Record one SPI transfer of bytes written with DC high (data) or low (commands)."""
         self.bytes_sent += len(payload)
+        self.transfers += 1
         if is_data:
             if not self.transactions:
                 self.transactions.append(Transaction(HW_RESET))
             self.transactions[-1].data.extend(payload)
+            self.transactions[-1].transfers += 1
         else:
             self.transactions.extend(Transaction(b) for b in payload)
 
@@ -58,6 +70,7 @@ class SpiTraffic:
         """Forget what was recorded (the controller model keeps its own state)."""
         self.transactions.clear()
         self.bytes_sent = 0
+        self.transfers = 0
 
 
 class Controller(Protocol):
@@ -68,6 +81,19 @@ class Controller(Protocol):
 
     def feed(self, transaction: Transaction) -> None:
         """Apply one command and its data."""
+
+    def ram_frames(self) -> dict[str, tuple[Image.Image, Box | None]]:
+        """Each display RAM as a 1-bit image (1 = white), with the area it is meaningful in."""
+
+
+Box = tuple[int, int, int, int]  # native pixels: left, top, right, bottom (ends exclusive)
+
+
+def _differential(shown: Image.Image | None, new: Image.Image, old: Image.Image) -> Image.Image:
+    """The glass after a differential refresh: `new` where it differs from `old`, else as was."""
+    if shown is None:
+        return new
+    return Image.composite(new, shown, ImageChops.logical_xor(new, old))
 
 
 class SsdController:
@@ -82,6 +108,7 @@ class SsdController:
         self.shown: Image.Image | None = None
         self.update_control = 0xF7
         self.invert_bw = False
+        self.ping_pong = False
         self._reset_registers()
 
     def _reset_registers(self) -> None:
@@ -89,6 +116,7 @@ class SsdController:
         self.y_window = (0, self.height - 1)
         self.x, self.y = 0, 0
         self.entry_mode = 0x03
+        self.ping_pong = False
 
     def feed(self, transaction: Transaction) -> None:
         """Apply one command and its data."""
@@ -109,11 +137,17 @@ class SsdController:
             self.invert_bw = bool(data[0] & 0x08)
         elif cmd == 0x22 and data:
             self.update_control = data[0]
+        elif cmd == 0x37 and len(data) >= 6:  # display option; byte 6 bit 6: RAM ping-pong
+            self.ping_pong = bool(data[5] & 0x40)
+        elif cmd == 0x10 and data and data[0] & 0x03:  # deep sleep, then the power goes
+            for ram in self.ram.values():
+                ram[:] = bytes([LOST]) * len(ram)
         elif cmd in self.ram:
             self._write_ram(self.ram[cmd], data)
         elif cmd == 0x20 and self.update_control & 0x04:  # the sequence includes "display"
-            self.refreshes["partial" if self.update_control & 0x08 else "full"] += 1
-            self._latch()
+            mode_2 = bool(self.update_control & 0x08)
+            self.refreshes["partial" if mode_2 else "full"] += 1
+            self._latch(mode_2)
 
     def _write_ram(self, ram: bytearray, data: bytearray) -> None:
         if self.entry_mode != 0x03:
@@ -127,11 +161,20 @@ class SsdController:
                 self.x = x0
                 self.y = self.y + 1 if self.y < y1 else y0
 
-    def _latch(self) -> None:
-        raw = bytes(self.ram[0x24])
-        if self.invert_bw:
-            raw = bytes(b ^ 0xFF for b in raw)
-        self.shown = Image.frombytes("1", (self.width, self.height), raw)  # bit 1 = white
+    def _plane(self, command: int) -> Image.Image:
+        return Image.frombytes("1", (self.width, self.height), bytes(self.ram[command]))
+
+    def _latch(self, mode_2: bool) -> None:
+        new, old = self._plane(0x24), self._plane(0x26)  # bit 1 = white
+        target = ImageChops.invert(new) if self.invert_bw else new
+        # Display mode 2 is the differential (partial) update; mode 1 drives every pixel.
+        self.shown = _differential(self.shown, target, old) if mode_2 else target
+        if mode_2 and self.ping_pong:  # the shown image becomes the next update's base
+            self.ram[0x26][:] = self.ram[0x24]
+
+    def ram_frames(self) -> dict[str, tuple[Image.Image, Box | None]]:
+        """The new-image RAM (0x24) and the base RAM (0x26), both meaningful everywhere."""
+        return {"new": (self._plane(0x24), None), "base": (self._plane(0x26), None)}
 
 
 class Uc8179Controller:
@@ -145,12 +188,14 @@ class Uc8179Controller:
         self.refreshes: Counter[str] = Counter()
         self.shown: Image.Image | None = None
         self.ignored_bytes = 0  # bytes sent past the end of the partial window
+        self.last_area: Box | None = None  # the area the last write to `new` covered
         self._reset_registers()
 
     def _reset_registers(self) -> None:
         self.partial_mode = False
         self.window = (0, 0, self.width - 1, self.height - 1)  # inclusive pixel bounds
         self.ddx = 0
+        self.copy_new_to_old = False  # CDI's N2OCP bit
 
     def feed(self, transaction: Transaction) -> None:
         """Apply one command and its data."""
@@ -159,6 +204,9 @@ class Uc8179Controller:
             self._reset_registers()
         elif cmd == 0x50 and data:
             self.ddx = data[0] & 0x03
+            self.copy_new_to_old = bool(data[0] & 0x08)
+        elif cmd == 0x07 and data and data[0] == 0xA5:  # deep sleep, then the power goes
+            self.new[:] = self.old[:] = bytes([LOST]) * len(self.new)
         elif cmd == 0x91:
             self.partial_mode = True
         elif cmd == 0x92:
@@ -168,9 +216,17 @@ class Uc8179Controller:
                            data[2] << 8 | data[3], data[6] << 8 | data[7])
         elif cmd in (0x10, 0x13):
             self._write(self.new if cmd == 0x13 else self.old, data)
+            if cmd == 0x13:
+                bx0, y0, bx1, y1 = self._box()
+                self.last_area = (bx0 * 8, y0, bx1 * 8, y1)
         elif cmd == 0x12:
             self.refreshes["partial" if self.partial_mode else "full"] += 1
             self._latch()
+            if self.copy_new_to_old:  # after the refresh, over the area it covered
+                bx0, y0, bx1, y1 = self._box()
+                for y in range(y0, y1):
+                    row = y * self.row_bytes
+                    self.old[row + bx0: row + bx1] = self.new[row + bx0: row + bx1]
 
     def _box(self) -> tuple[int, int, int, int]:
         """The area a write or refresh covers: byte columns and rows, end exclusive."""
@@ -188,24 +244,30 @@ class Uc8179Controller:
             ram[(y0 + row) * self.row_bytes + bx0 + col] = byte
         self.ignored_bytes += max(0, len(data) - size)
 
-    def _latch(self) -> None:
+    def _new_image(self) -> Image.Image:
         # DDX[0] = 0: a set bit in the new data is black; the partial mode flips it.
-        flip = 0xFF if self.ddx & 1 else 0x00
-        ink = bytes((b ^ flip) ^ 0xFF for b in self.new)  # PIL mode "1": bit 1 = white
-        image = Image.frombytes("1", (self.width, self.height), ink)
+        image = Image.frombytes("1", (self.width, self.height), bytes(self.new))
+        return image if self.ddx & 1 else ImageChops.invert(image)  # PIL "1": bit 1 = white
+
+    def _old_image(self) -> Image.Image:
+        # The old data is the base of a partial refresh, read with DDX[0] = 1 as partials
+        # are: the vendor's full refresh writes it as the inverse of its black-is-1 new data.
+        return Image.frombytes("1", (self.width, self.height), bytes(self.old))
+
+    def _latch(self) -> None:
+        image = self._new_image()
         if self.shown is None or not self.partial_mode:
             self.shown = image
             return
         bx0, y0, bx1, y1 = self._box()
         area = (bx0 * 8, y0, bx1 * 8, y1)
-        self.shown.paste(image.crop(area), area[:2])
+        changed = _differential(self.shown.crop(area), image.crop(area),
+                                self._old_image().crop(area))
+        self.shown.paste(changed, area[:2])
 
-
-# The order of the epd7in3f palette indices, as its driver's getbuffer builds them.
-ACEP_PALETTE: tuple[tuple[int, int, int], ...] = (
-    (0, 0, 0), (255, 255, 255), (0, 255, 0), (0, 0, 255), (255, 0, 0), (255, 255, 0),
-    (255, 128, 0),
-)
+    def ram_frames(self) -> dict[str, tuple[Image.Image, Box | None]]:
+        """The new data (meaningful where it was last written) and the old data (the base)."""
+        return {"new": (self._new_image(), self.last_area), "base": (self._old_image(), None)}
 
 
 class AcepController:
@@ -217,6 +279,10 @@ class AcepController:
         self.refreshes: Counter[str] = Counter()
         self.shown: Image.Image | None = None
         self._pos = 0
+
+    def ram_frames(self) -> dict[str, tuple[Image.Image, Box | None]]:
+        """No 1-bit RAM: the 4-bit palette data is checked through `shown`."""
+        return {}
 
     def feed(self, transaction: Transaction) -> None:
         """Apply one command and its data."""

@@ -44,7 +44,7 @@ def check_serial_path(path: str) -> None:
 
 def open_port(path: str) -> Any:
     """Open the pad's port (a device path or a pyserial URL) with a short read timeout."""
-    import serial  # type: ignore[import-untyped]
+    import serial
 
     return serial.serial_for_url(path, baudrate=BAUD, timeout=0.2)
 

@@ -64,9 +64,16 @@ class TerminalDisplay:
         """Redraw the whole frame."""
         self._draw(image)
 
+    def show_fast(self, image: Image.Image) -> None:
+        """Redraw the whole frame (a terminal has no fast mode: every redraw is instant)."""
+        self._draw(image)
+
     def show_partial(self, image: Image.Image, box: Box) -> None:
         """Redraw (a terminal has no ghosting to avoid)."""
         self._draw(image)
+
+    def restore(self, image: Image.Image) -> None:
+        """Nothing to reload: the terminal never loses its picture."""
 
     def clear(self) -> None:
         """Blank the terminal."""

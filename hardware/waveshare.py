@@ -4,7 +4,9 @@ The driver module is imported only when a real panel is opened: on import it che
 Raspberry Pi and claims GPIO 17, 18, 24 and 25 through gpiozero. Its BUSY waits are loops
 with no timeout, so every driver call runs under a deadline checked each time the driver
 reads a pin or delays: a panel whose BUSY line never settles raises `PanelTimeout` from
-inside the loop, is powered down, and is re-initialised by the next call.
+inside the loop, is powered down, and is re-initialised by the next call. The refresh
+sequences themselves (bulk RAM writes around the vendor's init and update methods) are in
+hardware/panel_models.py.
 """
 
 from __future__ import annotations
@@ -13,18 +15,18 @@ import logging
 import time
 import types
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from PIL import Image
 
 from hardware.display import Box, PanelSpec
+from hardware.panel_models import MODELS, ModelError
 from hardware.panels import call_timeout_s, panel
 
 log = logging.getLogger(__name__)
 
-Mode = Literal["off", "full", "partial"]
+Mode = Literal["off", "full", "fast", "partial"]  # what the controller was initialised for
 
 
 class PanelError(RuntimeError):
@@ -33,30 +35,6 @@ class PanelError(RuntimeError):
 
 class PanelTimeout(PanelError):
     """The panel kept its BUSY line asserted past the call's deadline."""
-
-
-@dataclass(frozen=True)
-class Recipe:
-    """Which driver methods do what on one model."""
-
-    full: str  # a full refresh that also stores the base image partial refreshes start from
-    partial: str | None = None
-    window: bool = False  # the partial method takes a window (native x aligned to 8 pixels)
-    window_buffer: bool = False  # ... and wants only the window's bytes, not the whole buffer
-    partial_init: str | None = None  # called once before a run of partial refreshes
-    init: str = "init"
-    clear: str = "Clear"
-
-
-RECIPES: dict[str, Recipe] = {
-    "epd2in13_V4": Recipe(full="displayPartBaseImage", partial="displayPartial"),
-    "epd2in7_V2": Recipe(full="display_Base", partial="display_Partial", window=True),
-    "epd2in9_V2": Recipe(full="display_Base", partial="display_Partial"),
-    "epd4in2_V2": Recipe(full="display", partial="display_Partial"),
-    "epd7in5_V2": Recipe(full="display", partial="display_Partial", window=True,
-                         window_buffer=True, partial_init="init_part"),
-    "epd7in3f": Recipe(full="display"),
-}
 
 
 def load_driver(model: str, cpuinfo: Path = Path("/proc/cpuinfo")) -> types.ModuleType:
@@ -72,7 +50,7 @@ def load_driver(model: str, cpuinfo: Path = Path("/proc/cpuinfo")) -> types.Modu
             "use a simulated display on other computers"
         )
     try:
-        import epaper  # type: ignore[import-untyped]
+        import epaper
     except ImportError:
         raise PanelError(
             f"{model}: the waveshare-epaper package is missing; install Easel with the pi "
@@ -90,7 +68,11 @@ def load_driver(model: str, cpuinfo: Path = Path("/proc/cpuinfo")) -> types.Modu
 
 
 def native_box(box: Box, spec: PanelSpec) -> tuple[int, int, int, int]:
-    """A frame box as driver coordinates (x0, y0, x1, y1; ends exclusive), x aligned to 8."""
+    """A frame box as driver coordinates (x0, y0, x1, y1; ends exclusive), x aligned to 8.
+
+    On a panel whose native width is not a multiple of 8 (the 2.13": 122), x1 may be the end of
+    the RAM row (128), past the last pixel.
+    """
     left, top, right, bottom = box
     if spec.rotation % 360 == 0:
         x0, y0, x1, y1 = left, top, right, bottom
@@ -102,23 +84,22 @@ def native_box(box: Box, spec: PanelSpec) -> tuple[int, int, int, int]:
     else:
         raise ValueError(f"{spec.model}: rotation {spec.rotation} is not supported")
     x0 = x0 // 8 * 8
-    x1 = min(native_width, -(-x1 // 8) * 8)
+    x1 = min(-(-native_width // 8) * 8, -(-x1 // 8) * 8)  # a RAM row ends on a whole byte
     return x0, y0, x1, y1
 
 
 class WaveshareDisplay:
-    """A Waveshare panel driven by the vendor's module, with deadlines on every call."""
+    """A Waveshare panel driven through the vendor's module, with deadlines on every call."""
 
     def __init__(self, model: str, driver: types.ModuleType | None = None, *,
                  clock: Callable[[], float] = time.monotonic,
                  timeout_s: float | None = None) -> None:
         self.spec: PanelSpec = panel(model)
-        if model not in RECIPES:
-            raise PanelError(f"{model}: no refresh recipe; supported: {', '.join(RECIPES)}")
-        self._recipe = RECIPES[model]
+        if model not in MODELS:
+            raise PanelError(f"{model}: no refresh sequences; supported: {', '.join(MODELS)}")
         self._driver = driver if driver is not None else load_driver(model)
         self._config: Any = self._driver.epdconfig
-        self._epd: Any = self._driver.EPD()
+        self._model = MODELS[model](self._driver.EPD(), self._config, self.spec)
         self._clock = clock
         self._timeout_s = timeout_s if timeout_s is not None else call_timeout_s(self.spec)
         self._deadline: float | None = None
@@ -140,17 +121,20 @@ class WaveshareDisplay:
             return function(*args)
         return guarded
 
-    def _call(self, name: str, *args: Any) -> Any:
-        """Run one driver method under the deadline; on failure power the panel down."""
+    def _run(self, name: str, step: Callable[[], None]) -> None:
+        """Run one step under the deadline; on failure power the panel down."""
         if self._closed:
             raise PanelError(f"{self.spec.model}: the panel is closed")
         self._call_name = name
         self._deadline = self._clock() + self._timeout_s
         try:
-            return getattr(self._epd, name)(*args)
+            step()
         except PanelTimeout:
             self._power_down()
             raise
+        except ModelError as exc:
+            self._power_down()
+            raise PanelError(f"{self.spec.model}: {exc}") from None
         except Exception as exc:
             self._power_down()
             raise PanelError(
@@ -167,65 +151,96 @@ class WaveshareDisplay:
             log.warning("%s: power-down after a fault failed: %s", self.spec.model, exc)
 
     def _enter(self, mode: Mode) -> None:
-        """Initialise the controller for full refreshes, or for partial ones."""
-        if mode == "full" and self._mode != "full":
-            self._init()
-        elif mode == "partial" and self._mode != "partial":
-            if self._mode == "off":
-                self._init()
-            if self._recipe.partial_init:
-                self._call(self._recipe.partial_init)
-            self._mode = "partial"
+        """Initialise the controller for `mode` unless it already is."""
+        if self._mode == mode:
+            return
+        if mode == "full":
+            self._call_name = "init"
+            self._model.init_full()
+        elif mode == "fast":
+            self._call_name = "init_fast"
+            self._model.init_fast()
+        elif mode == "partial":
+            self._call_name = "init_partial"
+            self._model.init_partial()
+        self._mode = mode
 
-    def _init(self) -> None:
-        if self._call(self._recipe.init) not in (0, None):
-            self._power_down()
-            raise PanelError(f"{self.spec.model}: init failed")
-        self._mode = "full"
-
-    def _buffer(self, image: Image.Image) -> Any:
+    def _buffer(self, image: Image.Image) -> bytes:
         if image.size != self.spec.size:
             raise ValueError(f"frame is {image.size[0]}x{image.size[1]} but {self.spec.model} "
                              f"shows {self.spec.width}x{self.spec.height}")
-        return self._epd.getbuffer(image)
+        return self._model.buffer(image)
+
+    def _refuse(self, what: str, refresh: str) -> NoReturn:
+        raise PanelError(f"{self.spec.model} has no {refresh} refresh; {what} cannot be used on it")
 
     def show_full(self, image: Image.Image) -> None:
-        """Show a whole frame with a full refresh (and store it as the partial base)."""
-        buffer = self._buffer(image)
-        self._enter("full")
-        self._call(self._recipe.full, buffer)
+        """Show a whole frame with a full refresh (both RAMs then hold it)."""
+        ram = self._buffer(image)
+
+        def step() -> None:
+            self._enter("full")
+            self._call_name = "show_full"
+            self._model.full(ram)
+        self._run("show_full", step)
+
+    def show_fast(self, image: Image.Image) -> None:
+        """Show a whole frame with the model's fast full refresh; partials then work from it."""
+        if not self._model.has_fast or self.spec.fast_ms is None:
+            self._refuse("show_fast", "fast")
+        ram = self._buffer(image)
+
+        def step() -> None:
+            self._enter("fast")
+            self._call_name = "show_fast"
+            self._model.fast(ram)
+        self._run("show_fast", step)
 
     def show_partial(self, image: Image.Image, box: Box) -> None:
-        """Show a frame where only `box` changed; a full refresh if the panel lost its base."""
-        recipe = self._recipe
-        if recipe.partial is None:
+        """Show a frame where only `box` changed; a full refresh if the panel lost its RAM."""
+        if not self._model.has_partial:
             raise PanelError(f"{self.spec.model} has no partial refresh")
         if self._mode == "off":
             self.show_full(image)
             return
-        buffer = self._buffer(image)
-        self._enter("partial")
-        if not recipe.window:
-            self._call(recipe.partial, buffer)
-            return
-        x0, y0, x1, y1 = native_box(box, self.spec)
-        if recipe.window_buffer:
-            row = self._epd.width // 8
-            buffer = b"".join(bytes(buffer[y * row + x0 // 8: y * row + x1 // 8])
-                              for y in range(y0, y1))
-        self._call(recipe.partial, buffer, x0, y0, x1, y1)
+        ram = self._buffer(image)
+        window = native_box(box, self.spec)
+
+        def step() -> None:
+            self._enter("partial")
+            self._call_name = "show_partial"
+            self._model.partial(ram, window)
+        self._run("show_partial", step)
+
+    def restore(self, image: Image.Image) -> None:
+        """Wake the controller and load `image` (what the glass shows) into both RAMs."""
+        if not self._model.has_partial:
+            self._refuse("restore", "partial")
+        ram = self._buffer(image)
+
+        def step() -> None:
+            self._call_name = "restore"
+            self._mode = "off"  # the load re-initialises whatever state the controller had
+            self._mode = self._model.load(ram)
+        self._run("restore", step)
 
     def clear(self) -> None:
         """Blank the panel to white with a full refresh."""
-        self._enter("full")
-        self._call(self._recipe.clear)
+        def step() -> None:
+            self._enter("full")
+            self._call_name = "clear"
+            self._model.clear()
+        self._run("clear", step)
 
     def sleep(self) -> None:
         """Deep-sleep the panel and cut its power; the next show re-initialises it."""
         if self._mode == "off" or self._closed:
             return
-        self._call("sleep")
-        self._mode = "off"
+
+        def step() -> None:
+            self._model.sleep()
+            self._mode = "off"
+        self._run("sleep", step)
 
     def close(self) -> None:
         """Sleep the panel and release its pins and SPI device."""

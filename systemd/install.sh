@@ -16,6 +16,11 @@ run() {
     if [ -n "$DRY" ]; then echo "+ $*"; else "$@"; fi
 }
 
+# gpiozero must use lgpio: RPi.GPIO, which waveshare-epaper pulls in, fails on a Raspberry Pi 5.
+# easel.service sets the same for the service.
+GPIOZERO_PIN_FACTORY=lgpio
+export GPIOZERO_PIN_FACTORY
+
 if [ -z "$DRY" ] && [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run it as root: sudo sh $0" >&2
     exit 1
@@ -37,6 +42,10 @@ run usermod -aG gpio,spi,dialout easel
 run python3 -m venv "$PREFIX/venv"
 run "$PREFIX/venv/bin/pip" install --upgrade pip
 run "$PREFIX/venv/bin/pip" install "$SRC[pi]"
+if ! run "$PREFIX/venv/bin/python" -c "import lgpio"; then
+    echo "install.sh: lgpio did not install into $PREFIX/venv; see the pip output above" >&2
+    exit 1
+fi
 
 run install -d -m 0755 "$ETC"
 if [ -e "$ETC/easel.toml" ]; then
@@ -52,5 +61,5 @@ run systemctl enable easel.service
 if [ ! -e /dev/spidev0.0 ]; then
     echo "SPI is off: enable it with 'sudo raspi-config nonint do_spi 0', then reboot."
 fi
-echo "Check the build:  sudo -u easel $PREFIX/venv/bin/easel doctor --config $ETC/easel.toml"
+echo "Check the build:  sudo -u easel env GPIOZERO_PIN_FACTORY=$GPIOZERO_PIN_FACTORY $PREFIX/venv/bin/easel doctor --config $ETC/easel.toml"
 echo "Start Easel:      sudo systemctl start easel   (logs: journalctl -u easel -f)"

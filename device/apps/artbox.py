@@ -9,13 +9,27 @@ from typing import Any, Literal
 from device.apps.base import App, Context, GameResult, Reply, Sample
 from device.apps.timing import countdown_deadline, countdown_tick
 from device.i18n import explain
+from device.refresh import Activity
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from device.wordpacks import WordPackError, builtin_deck, load_pack, merge_decks
-from engine import artbox as engine
-from engine import artbox_view as view
 from engine import codec
-from engine.artbox_setup import Setup
+from engine.artbox import ARTBOX, view
+from engine.artbox.commands import (
+    Command,
+    ConfirmSlot,
+    Continue,
+    Finish,
+    Pick,
+    Roll,
+    ShowWords,
+    StartSandglass,
+    TimeUp,
+    ToggleEligible,
+    ToggleGuess,
+)
+from engine.artbox.setup import Setup
+from engine.artbox.state import State
 from engine.dice import tally
 from engine.errors import IllegalCommand
 from hardware.events import ButtonEvent, seat_of
@@ -53,7 +67,7 @@ class ArtboxUi:
 
     options: Options
     seed: int
-    game: engine.State | None = None
+    game: State | None = None
     cursor: int = 0  # setup row / dealt word / waiting seat / identify item
     marks: tuple[int, ...] = ()  # words ticked so far in a three-word pick
     view: View = "words"
@@ -94,7 +108,7 @@ def word_deck(ctx: Context) -> tuple[str, ...]:
     return merge_decks(builtin_deck(ctx.settings.word_language), *packs)
 
 
-def identify_items(game: engine.State) -> tuple[str, ...]:
+def identify_items(game: State) -> tuple[str, ...]:
     """What up/down walk through while identifying: the seats, then the Maestro's actions."""
     items = [f"seat{s}" for s in range(1, game.setup.players + 1)]
     if game.setup.can_mark_ineligible:
@@ -103,7 +117,7 @@ def identify_items(game: engine.State) -> tuple[str, ...]:
     return tuple(items)
 
 
-def shapes_text(lang: str, game: engine.State) -> str:
+def shapes_text(lang: str, game: State) -> str:
     """The roll in words ("2 x circle, 1 x line")."""
     return ", ".join(f"{n} x {T(lang, 'shape.' + face)}" for face, n in tally(game.faces))
 
@@ -126,7 +140,7 @@ class ArtboxApp(App[ArtboxUi]):
     def result(self, state: ArtboxUi) -> GameResult | None:
         """Victory tokens per seat and the winner, once the game is over."""
         game = state.game
-        outcome = engine.outcome(game) if game is not None else None
+        outcome = ARTBOX.outcome(game) if game is not None else None
         if game is None or outcome is None:
             return None
         seats = tuple(f"Seat {s}" for s in range(1, game.setup.players + 1))
@@ -180,11 +194,11 @@ class ArtboxApp(App[ArtboxUi]):
             setup = table_setup(state.options, word_deck(ctx), ctx)
         except (WordPackError, ValueError) as exc:
             return Reply(state, error=str(exc))
-        game = engine.new_game(setup, state.seed ^ state.games)
+        game = ARTBOX.new_game(setup, state.seed ^ state.games)
         ui = replace(state, game=game, cursor=0, marks=(), view="words", games=state.games + 1)
         return Reply(ui, label=T(ctx.lang, "artbox.started", n=setup.players))
 
-    def _game_key(self, ui: ArtboxUi, game: engine.State, event: ButtonEvent,
+    def _game_key(self, ui: ArtboxUi, game: State, event: ButtonEvent,
                   ctx: Context) -> Reply[ArtboxUi]:
         if event.kind != "press":
             return Reply(ui)
@@ -195,24 +209,24 @@ class ArtboxApp(App[ArtboxUi]):
         }.get(game.phase, self._continue_key)
         return handler(ui, game, event, ctx)
 
-    def _apply(self, ui: ArtboxUi, command: engine.Command, label: str,
+    def _apply(self, ui: ArtboxUi, command: Command, label: str,
                **changes: Any) -> Reply[ArtboxUi]:
         assert ui.game is not None
-        game = engine.apply(ui.game, command)
+        game = ARTBOX.apply(ui.game, command)
         moved = game.phase != ui.game.phase or game.slot_index != ui.game.slot_index
         if moved:
             changes = {"cursor": 0, "marks": (), "view": "words", **changes}
         return Reply(replace(ui, game=game, **changes), label=label,
                      hide_secret=view.shows_secret(ui.game) and not view.shows_secret(game))
 
-    def _deal_cover_key(self, ui: ArtboxUi, game: engine.State, event: ButtonEvent,
+    def _deal_cover_key(self, ui: ArtboxUi, game: State, event: ButtonEvent,
                         ctx: Context) -> Reply[ArtboxUi]:
         if event.button == "ok" or seat_of(event.button) == game.dealing_seat:
             label = T(ctx.lang, "artbox.looked", seat=game.dealing_seat)
-            return self._apply(ui, engine.ShowWords(), label, cursor=0, marks=())
+            return self._apply(ui, ShowWords(), label, cursor=0, marks=())
         return Reply(ui)
 
-    def _deal_pick_key(self, ui: ArtboxUi, game: engine.State, event: ButtonEvent,
+    def _deal_pick_key(self, ui: ArtboxUi, game: State, event: ButtonEvent,
                        ctx: Context) -> Reply[ArtboxUi]:
         size = game.setup.words_dealt
         if event.button in ("up", "down"):
@@ -224,17 +238,17 @@ class ArtboxApp(App[ArtboxUi]):
         if len(marks) < game.setup.drawings_each:
             return Reply(replace(ui, marks=marks))
         label = T(ctx.lang, "artbox.chose", seat=game.dealing_seat)
-        return self._apply(ui, engine.Pick(marks), label)
+        return self._apply(ui, Pick(marks), label)
 
-    def _roll_key(self, ui: ArtboxUi, game: engine.State, event: ButtonEvent,
+    def _roll_key(self, ui: ArtboxUi, game: State, event: ButtonEvent,
                   ctx: Context) -> Reply[ArtboxUi]:
         if event.button not in ("roll", "ok"):
             return Reply(ui)
-        rolled = engine.apply(game, engine.Roll(ctx.now_ms))
+        rolled = ARTBOX.apply(game, Roll(ctx.now_ms))
         label = T(ctx.lang, "dice.rolled", what=shapes_text(ctx.lang, rolled))
         return Reply(replace(ui, game=rolled, cursor=0), label=label)
 
-    def _drawing_key(self, ui: ArtboxUi, game: engine.State, event: ButtonEvent,
+    def _drawing_key(self, ui: ArtboxUi, game: State, event: ButtonEvent,
                      ctx: Context) -> Reply[ArtboxUi]:
         if game.setup.simplified:
             return Reply(ui)
@@ -249,19 +263,19 @@ class ArtboxApp(App[ArtboxUi]):
             return Reply(ui)
         token = len(game.finish.seats) + 1 if game.finish else 1
         label = T(ctx.lang, "order.took", seat=seat, token=token)
-        return self._apply(ui, engine.Finish(seat), label, cursor=0)
+        return self._apply(ui, Finish(seat), label, cursor=0)
 
-    def _guessing_key(self, ui: ArtboxUi, game: engine.State, event: ButtonEvent,
+    def _guessing_key(self, ui: ArtboxUi, game: State, event: ButtonEvent,
                       ctx: Context) -> Reply[ArtboxUi]:
         if event.button in ("up", "down"):
             return Reply(replace(ui, view="timer" if ui.view == "words" else "words"))
         starts = event.button in ("ok", "timer") or seat_of(event.button) is not None
         if starts and game.sandglass.status == "idle":
             label = T(ctx.lang, "glass.started")
-            return self._apply(ui, engine.StartSandglass(ctx.now_ms), label)
+            return self._apply(ui, StartSandglass(ctx.now_ms), label)
         return Reply(ui)
 
-    def _identify_key(self, ui: ArtboxUi, game: engine.State, event: ButtonEvent,
+    def _identify_key(self, ui: ArtboxUi, game: State, event: ButtonEvent,
                       ctx: Context) -> Reply[ArtboxUi]:
         items = identify_items(game)
         if event.button in ("up", "down"):
@@ -272,16 +286,16 @@ class ArtboxApp(App[ArtboxUi]):
             item = items[min(ui.cursor, len(items) - 1)]
             if item == "next":
                 label = T(ctx.lang, "artbox.slot_done", slot=game.slot_index + 1)
-                return self._apply(ui, engine.ConfirmSlot(), label)
+                return self._apply(ui, ConfirmSlot(), label)
             if item == "ineligible":
                 label = T(ctx.lang, "artbox.marked", slot=game.slot_index + 1)
-                return self._apply(ui, engine.ToggleEligible(), label)
+                return self._apply(ui, ToggleEligible(), label)
             seat = int(item[4:])
         if seat is None:
             return Reply(ui)
         return self._seat_on_slot(ui, game, seat, ctx.lang)
 
-    def _seat_on_slot(self, ui: ArtboxUi, game: engine.State, seat: int,
+    def _seat_on_slot(self, ui: ArtboxUi, game: State, seat: int,
                       lang: str) -> Reply[ArtboxUi]:
         slot = game.slots[game.slot_index]
         if not slot.author or slot.author == seat:
@@ -293,9 +307,9 @@ class ArtboxApp(App[ArtboxUi]):
             label = T(lang, "artbox.claimed", seat=seat, slot=game.slot_index + 1)
             return self._apply(ui, claim, label)
         key = "artbox.unguessed" if seat in slot.guessers else "artbox.guessed"
-        return self._apply(ui, engine.ToggleGuess(seat), T(lang, key, seat=seat))
+        return self._apply(ui, ToggleGuess(seat), T(lang, key, seat=seat))
 
-    def _continue_key(self, ui: ArtboxUi, game: engine.State, event: ButtonEvent,
+    def _continue_key(self, ui: ArtboxUi, game: State, event: ButtonEvent,
                       ctx: Context) -> Reply[ArtboxUi]:
         if event.button != "ok":
             return Reply(ui)
@@ -305,7 +319,7 @@ class ArtboxApp(App[ArtboxUi]):
             label = T(ctx.lang, "artbox.new_round", n=game.round + 1)
         else:
             label = T(ctx.lang, "artbox.continued")
-        return self._apply(ui, engine.Continue(), label)
+        return self._apply(ui, Continue(), label)
 
     # time --------------------------------------------------------------------------------
     def next_deadline(self, state: ArtboxUi, ctx: Context) -> int | None:
@@ -321,8 +335,16 @@ class ArtboxApp(App[ArtboxUi]):
         _, sounds, finished = countdown_tick(state.game.sandglass, ctx.now_ms)
         if not finished:
             return Reply(state, sounds=sounds)
-        game = engine.apply(state.game, engine.TimeUp(ctx.now_ms))
+        game = ARTBOX.apply(state.game, TimeUp(ctx.now_ms))
         return Reply(replace(state, game=game, cursor=0, view="words"), sounds=sounds)
+
+    def activity(self, state: ArtboxUi, ctx: Context) -> Activity:
+        """The sandglass counts down; the table draws (step 2) and guesses (step 3) away from the device."""
+        game = state.game
+        if game is None:
+            return Activity()
+        running = game.sandglass.settle(ctx.now_ms).status == "running"
+        return Activity(countdown=running, physical=game.phase in ("drawing", "guessing"))
 
     # drawing -----------------------------------------------------------------------------
     def screen_key(self, state: ArtboxUi) -> str:

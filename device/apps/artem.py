@@ -17,9 +17,24 @@ from device.i18n import explain
 from device.render.frame import Frame
 from device.screens import artem as screens
 from device.strings.all import STRINGS as T
-from engine import artem as engine
 from engine import codec
-from engine.artem_board import SIZE, Cell
+from engine.artem import ARTEM
+from engine.artem.board import SIZE, Cell
+from engine.artem.commands import (
+    BeginPlays,
+    Claim,
+    Command,
+    EndTurn,
+    Flip,
+    FlipCard,
+    MainDeckOut,
+    Move,
+)
+from engine.artem.refusals import PlayRefused, Refusal, card_refusal
+from engine.artem.rules import claim_points
+from engine.artem.setup import Setup
+from engine.artem.state import State
+from engine.artem.view import play_number, run_in_view, tiles_in_play, tiles_on_board
 from engine.errors import IllegalCommand
 from engine.rng import Rng
 from hardware.events import ButtonEvent
@@ -32,7 +47,7 @@ SETUP_ITEMS: tuple[str, ...] = ("players", "all_in", "relative", "flip_back", "s
 DRAW_ACTIONS: tuple[str, ...] = ("drawn", "end_turn", "main_out")
 PLAY_ACTIONS: tuple[str, ...] = ("move1", "move2", "flip_h", "flip_v", "flip_w", "claim",
                                  "end_turn")
-FLIP_KIND: dict[str, engine.FlipCard] = {"flip_h": "horizontal", "flip_v": "vertical",
+FLIP_KIND: dict[str, FlipCard] = {"flip_h": "horizontal", "flip_v": "vertical",
                                          "flip_w": "wild"}
 
 
@@ -40,9 +55,9 @@ FLIP_KIND: dict[str, engine.FlipCard] = {"flip_h": "horizontal", "flip_v": "vert
 class ArtemUi:
     """The game (None until started), the setup being chosen, and the cursor's place."""
 
-    draft: engine.Setup
+    draft: Setup
     seed: int
-    game: engine.State | None = None
+    game: State | None = None
     screen: Screen = "setup"
     cursor: int = 0  # setup item, or entry of the action list
     mode: Mode = "actions"
@@ -59,7 +74,7 @@ class ArtemUi:
             raise ValueError("the cursor is off the board")
 
 
-def actions(game: engine.State) -> tuple[str, ...]:
+def actions(game: State) -> tuple[str, ...]:
     """What the action list offers now."""
     return DRAW_ACTIONS if game.phase == "draw" else PLAY_ACTIONS
 
@@ -106,7 +121,7 @@ class ArtemApp(App[ArtemUi]):
 
     def start(self, ctx: Context) -> ArtemUi:
         """The setup screen, with the colour deck from device/data/artem.toml."""
-        draft = engine.Setup(colours=default_colours().tile_colours())
+        draft = Setup(colours=default_colours().tile_colours())
         return ArtemUi(draft=draft, seed=ctx.seed)
 
     def in_progress(self, state: ArtemUi) -> bool:
@@ -116,7 +131,7 @@ class ArtemApp(App[ArtemUi]):
     def result(self, state: ArtemUi) -> GameResult | None:
         """Scores and winners (ties share the win) once the game is over."""
         game = state.game
-        outcome = engine.outcome(game) if game is not None else None
+        outcome = ARTEM.outcome(game) if game is not None else None
         if game is None or outcome is None:
             return None
         seats = tuple(f"Seat {s}" for s in range(1, game.setup.players + 1))
@@ -131,9 +146,9 @@ class ArtemApp(App[ArtemUi]):
             return broken if state.screen == "setup" else ["no game behind the board"]
         if (state.screen == "over") != (game.phase == "over") and state.screen != "setup":
             broken.append(f"screen {state.screen} in phase {game.phase}")
-        if engine.tiles_in_play(game) != game.setup.total_tiles:
+        if tiles_in_play(game) != game.setup.total_tiles:
             broken.append("tiles lost or gained")
-        if game.phase != "over" and len(engine.tiles_on_board(game)) != SIZE * SIZE:
+        if game.phase != "over" and len(tiles_on_board(game)) != SIZE * SIZE:
             broken.append("the board does not hold 36 tiles")
         if state.mode != "actions" and state.screen != "board":
             broken.append(f"picking ({state.mode}) off the board screen")
@@ -154,7 +169,7 @@ class ArtemApp(App[ArtemUi]):
             if state.screen == "over":
                 return self._over_key(state, event.button)
             return self._board_key(state, event.button, ctx)
-        except engine.PlayRefused as exc:
+        except PlayRefused as exc:
             return Reply(state, error=self._explain(exc, ctx.lang))
 
     def _explain(self, exc: IllegalCommand, lang: str) -> str:
@@ -177,7 +192,7 @@ class ArtemApp(App[ArtemUi]):
         elif item == "flip_back":
             draft = replace(draft, flip_back_allowed=not draft.flip_back_allowed)
         else:
-            game = engine.new_game(draft, ui.seed)
+            game = ARTEM.new_game(draft, ui.seed)
             fresh = replace(ui, game=game, screen="board", cursor=0, mode="actions", card="")
             return Reply(fresh, label=T(ctx.lang, "artem.started", n=draft.players))
         return Reply(replace(ui, draft=draft))
@@ -199,7 +214,7 @@ class ArtemApp(App[ArtemUi]):
         }[ui.mode]
         return handler(ui, game, button, ctx.lang)
 
-    def _actions_key(self, ui: ArtemUi, game: engine.State, button: str,
+    def _actions_key(self, ui: ArtemUi, game: State, button: str,
                      lang: str) -> Reply[ArtemUi]:
         listed = actions(game)
         cursor = min(ui.cursor, len(listed) - 1)
@@ -209,19 +224,19 @@ class ArtemApp(App[ArtemUi]):
             return Reply(ui, switch="home")
         action, seat = listed[cursor], game.seat
         if action == "drawn":
-            return self._play(ui, engine.BeginPlays(), T(lang, "artem.drew", seat=seat))
+            return self._play(ui, BeginPlays(), T(lang, "artem.drew", seat=seat))
         if action == "end_turn":
-            after = self._play(ui, engine.EndTurn(), T(lang, "artem.ended", seat=seat))
+            after = self._play(ui, EndTurn(), T(lang, "artem.ended", seat=seat))
             return replace(after, state=replace(after.state, cursor=0))
         if action == "main_out":
-            return self._play(ui, engine.MainDeckOut(), T(lang, "artem.main_out_label"))
-        why = engine.card_refusal(game, claim=action == "claim")
+            return self._play(ui, MainDeckOut(), T(lang, "artem.main_out_label"))
+        why = card_refusal(game, claim=action == "claim")
         if why is not None:
-            raise engine.PlayRefused(why)
+            raise PlayRefused(why)
         mode: Mode = "colour" if action == "claim" else "row"
         return Reply(replace(ui, cursor=cursor, card=action, mode=mode))  # type: ignore[arg-type]
 
-    def _colour_key(self, ui: ArtemUi, game: engine.State, button: str,
+    def _colour_key(self, ui: ArtemUi, game: State, button: str,
                     lang: str) -> Reply[ArtemUi]:
         count = len(game.setup.colours)
         if button in ("up", "down"):
@@ -230,7 +245,7 @@ class ArtemApp(App[ArtemUi]):
             return Reply(replace(ui, mode="actions"))
         return Reply(replace(ui, mode="row"))
 
-    def _row_key(self, ui: ArtemUi, game: engine.State, button: str,
+    def _row_key(self, ui: ArtemUi, game: State, button: str,
                  lang: str) -> Reply[ArtemUi]:
         if button in ("up", "down"):
             return Reply(replace(ui, row=_step(ui.row, button, SIZE)))
@@ -239,24 +254,24 @@ class ArtemApp(App[ArtemUi]):
         if ui.card in ("move1", "move2"):
             steps = 1 if ui.card == "move1" else 2
             label = T(lang, "artem.moved", seat=game.seat, row=ui.row + 1, n=steps)
-            return self._play(ui, engine.Move(ui.row, steps), label)
+            return self._play(ui, Move(ui.row, steps), label)
         return Reply(replace(ui, mode="col"))
 
-    def _col_key(self, ui: ArtemUi, game: engine.State, button: str,
+    def _col_key(self, ui: ArtemUi, game: State, button: str,
                  lang: str) -> Reply[ArtemUi]:
         if button in ("up", "down"):
             return Reply(replace(ui, col=_step(ui.col, button, SIZE)))
         if button == "back":
             return Reply(replace(ui, mode="row"))
         if ui.card == "claim":
-            start, length = engine.run_in_view(game, (ui.row, ui.col))
+            start, length = run_in_view(game, (ui.row, ui.col))
             last = max(ui.col + 1, start + length - 1)
             if last >= SIZE:
-                raise engine.PlayRefused(engine.Refusal("off_board"))
+                raise PlayRefused(Refusal("off_board"))
             return Reply(replace(ui, mode="end", pick=last))
         return Reply(replace(ui, mode="pair", pick=0))
 
-    def _pair_key(self, ui: ArtemUi, game: engine.State, button: str,
+    def _pair_key(self, ui: ArtemUi, game: State, button: str,
                   lang: str) -> Reply[ArtemUi]:
         near = neighbours(ui.card, (ui.row, ui.col))
         if button in ("up", "down"):
@@ -265,9 +280,9 @@ class ArtemApp(App[ArtemUi]):
             return Reply(replace(ui, mode="col"))
         first, second = (ui.row, ui.col), near[ui.pick % len(near)]
         label = T(lang, "artem.flipped", seat=game.seat, a=cell_name(first), b=cell_name(second))
-        return self._play(ui, engine.Flip(FLIP_KIND[ui.card], first, second), label)
+        return self._play(ui, Flip(FLIP_KIND[ui.card], first, second), label)
 
-    def _end_key(self, ui: ArtemUi, game: engine.State, button: str,
+    def _end_key(self, ui: ArtemUi, game: State, button: str,
                  lang: str) -> Reply[ArtemUi]:
         if button in ("up", "down"):
             span = SIZE - 1 - ui.col
@@ -277,15 +292,15 @@ class ArtemApp(App[ArtemUi]):
             return Reply(replace(ui, mode="col"))
         colour = game.setup.colours[ui.colour].id
         start, length = claim_run(ui)
-        points = engine.claim_points(length, engine.play_number(game)) if 2 <= length <= 6 else 0
+        points = claim_points(length, play_number(game)) if 2 <= length <= 6 else 0
         label = T(lang, "artem.claimed", seat=game.seat, n=length,
                   colour=colour_name(lang, colour), points=points)
-        return self._play(ui, engine.Claim(colour, ui.row, start, length), label)
+        return self._play(ui, Claim(colour, ui.row, start, length), label)
 
-    def _play(self, ui: ArtemUi, command: engine.Command, label: str) -> Reply[ArtemUi]:
+    def _play(self, ui: ArtemUi, command: Command, label: str) -> Reply[ArtemUi]:
         """Apply an engine command; the cursor goes back to the action list."""
         assert ui.game is not None
-        game = engine.apply(ui.game, command)
+        game = ARTEM.apply(ui.game, command)
         screen: Screen = "over" if game.phase == "over" else "board"
         return Reply(replace(ui, game=game, screen=screen, mode="actions", card=""), label=label)
 

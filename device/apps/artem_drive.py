@@ -11,8 +11,12 @@ from device.apps.artem import FLIP_KIND, ArtemApp, ArtemUi, actions, neighbours
 from device.apps.base import Context, Sample
 from device.resources import Resources
 from device.settings import Settings
-from engine import artem as engine
-from engine.artem_board import SIZE, Cell, Grid, run_at, swap
+from engine.artem.board import SIZE, Cell, Grid, run_at, swap
+from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move
+from engine.artem.refusals import card_refusal, refusal
+from engine.artem.rules import claim_points
+from engine.artem.state import State
+from engine.artem.view import play_number, view
 from hardware.events import ButtonEvent
 
 CARD_OF_FLIP = {kind: card for card, kind in FLIP_KIND.items()}
@@ -42,7 +46,7 @@ class Driver:
         button, count = ("down", ahead) if ahead <= size // 2 else ("up", size - ahead)
         self.press(*[button] * count)
 
-    def play(self, command: engine.Command) -> ArtemUi:
+    def play(self, command: Command) -> ArtemUi:
         """Play an engine command from the action list with up/down/ok only."""
         game = self.ui.game
         assert game is not None and self.ui.mode == "actions"
@@ -50,21 +54,21 @@ class Driver:
         self.steer(lambda u: min(u.cursor, len(listed) - 1), listed.index(_action(command)),
                    len(listed))
         self.press("ok")
-        if isinstance(command, engine.Claim):
+        if isinstance(command, Claim):
             ids = game.setup.colour_ids
             self.steer(lambda u: u.colour, ids.index(command.colour), len(ids))
             self.press("ok")
-        if isinstance(command, engine.Move | engine.Flip | engine.Claim):
-            row = command.first[0] if isinstance(command, engine.Flip) else command.row
+        if isinstance(command, Move | Flip | Claim):
+            row = command.first[0] if isinstance(command, Flip) else command.row
             self.steer(lambda u: u.row, row, SIZE)
             self.press("ok")
-        if isinstance(command, engine.Flip):
+        if isinstance(command, Flip):
             self.steer(lambda u: u.col, command.first[1], SIZE)
             self.press("ok")
             near = neighbours(self.ui.card, command.first)
             self.steer(lambda u: u.pick % len(near), near.index(command.second), len(near))
             self.press("ok")
-        if isinstance(command, engine.Claim):
+        if isinstance(command, Claim):
             self.steer(lambda u: u.col, command.start, SIZE)
             self.press("ok")
             span = SIZE - 1 - command.start
@@ -74,32 +78,32 @@ class Driver:
         return self.ui
 
 
-def _action(command: engine.Command) -> str:
-    if isinstance(command, engine.BeginPlays):
+def _action(command: Command) -> str:
+    if isinstance(command, BeginPlays):
         return "drawn"
-    if isinstance(command, engine.EndTurn):
+    if isinstance(command, EndTurn):
         return "end_turn"
-    if isinstance(command, engine.MainDeckOut):
+    if isinstance(command, MainDeckOut):
         return "main_out"
-    if isinstance(command, engine.Move):
+    if isinstance(command, Move):
         return f"move{command.steps}"
-    if isinstance(command, engine.Flip):
+    if isinstance(command, Flip):
         return CARD_OF_FLIP[command.card]
     return "claim"
 
 
 # a plain player ---------------------------------------------------------------------------
-def best_claim(grid: Grid, play: int) -> tuple[int, engine.Claim | None]:
+def best_claim(grid: Grid, play: int) -> tuple[int, Claim | None]:
     """The highest-scoring whole run on a seat's view, as play number `play`."""
-    best: tuple[int, engine.Claim | None] = (0, None)
+    best: tuple[int, Claim | None] = (0, None)
     for row in range(SIZE):
         col = 0
         while col < SIZE:
             start, length = run_at(grid, (row, col))
             if length >= 2:
-                points = engine.claim_points(min(length, 6), play)
+                points = claim_points(min(length, 6), play)
                 if points > best[0]:
-                    best = (points, engine.Claim(grid[row][start], row, start, length))
+                    best = (points, Claim(grid[row][start], row, start, length))
             col = start + max(length, 1)
     return best
 
@@ -115,29 +119,29 @@ def _flips() -> tuple[tuple[Cell, Cell], ...]:
     return tuple(pairs)
 
 
-def _best_flip(game: engine.State, grid: Grid, play: int) -> tuple[int, engine.Flip | None]:
+def _best_flip(game: State, grid: Grid, play: int) -> tuple[int, Flip | None]:
     """The legal flip after which the best claim (as play `play`) scores most."""
-    best: tuple[int, engine.Flip | None] = (0, None)
+    best: tuple[int, Flip | None] = (0, None)
     for a, b in _flips():
-        flip = engine.Flip("horizontal" if a[0] == b[0] else "vertical", a, b)
-        if engine.refusal(game, flip) is None:
+        flip = Flip("horizontal" if a[0] == b[0] else "vertical", a, b)
+        if refusal(game, flip) is None:
             points, _ = best_claim(swap(grid, a, b), play)
             if points > best[0]:
                 best = (points, flip)
     return best
 
 
-def demo_choice(game: engine.State) -> engine.Command:
+def demo_choice(game: State) -> Command:
     """What the demonstration player does next: claim a run worth 2 points or more, flipping
     first when that scores more; with a card left, flip to prepare a long run; on a turn with
     nothing to do, slide a row; then end the turn."""
     if game.phase == "draw":
-        return engine.BeginPlays()
-    if engine.card_refusal(game, claim=False) is not None:
-        return engine.EndTurn()
-    grid = engine.view(game)
-    if engine.card_refusal(game, claim=True) is None:
-        now_points, now = best_claim(grid, engine.play_number(game))
+        return BeginPlays()
+    if card_refusal(game, claim=False) is not None:
+        return EndTurn()
+    grid = view(game)
+    if card_refusal(game, claim=True) is None:
+        now_points, now = best_claim(grid, play_number(game))
         if game.plays == 0 and game.setup.max_plays > 1:
             flip_points, flip = _best_flip(game, grid, 2)
             if flip is not None and flip_points > now_points:
@@ -149,11 +153,11 @@ def demo_choice(game: engine.State) -> engine.Command:
     if flip is not None and prepared > ready:
         return flip
     if game.plays == 0:
-        return engine.Move(game.turn % SIZE, 1 + game.turn % 2)
-    return engine.EndTurn()
+        return Move(game.turn % SIZE, 1 + game.turn % 2)
+    return EndTurn()
 
 
-def demo_game(driver: Driver, stop: Callable[[engine.State], bool] | None = None,
+def demo_game(driver: Driver, stop: Callable[[State], bool] | None = None,
               limit: int = 400) -> ArtemUi:
     """Let the demonstration player press the buttons until the game ends (or `stop`)."""
     for _ in range(limit):
@@ -188,7 +192,7 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
     out.append(("flip-pair", d.press("ok", "down")))
     d.press("back", "back", "back")
     demo_game(d, stop=lambda g: g.turn == 4 and g.phase == "play")
-    while isinstance(demo_choice(d.ui.game), engine.Flip | engine.Move):  # type: ignore[arg-type]
+    while isinstance(demo_choice(d.ui.game), Flip | Move):  # type: ignore[arg-type]
         d.play(demo_choice(d.ui.game))  # type: ignore[arg-type]
     d.trail.clear()
     d.play(demo_choice(d.ui.game))  # type: ignore[arg-type]
@@ -197,8 +201,8 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
     out.append(("after-claim", d.ui))
     v = Driver(app, variants.press("ok"), ctx)
     out.append(("all-in-play-3", v.press("ok", "ok", "ok", "ok", "down", "ok")))
-    out.append(("relative-seat-2", v.play(engine.EndTurn())))
-    out.append(("relative-seat-3", v.play(engine.EndTurn())))
+    out.append(("relative-seat-2", v.play(EndTurn())))
+    out.append(("relative-seat-3", v.play(EndTurn())))
     for name, seed in (("over-target", TARGET_SEED), ("over-tie", TIE_SEED)):
         over = Driver(app, app.start(replace(ctx, seed=seed)), ctx)
         over.press("up", "ok")
@@ -206,7 +210,7 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
     main = Driver(app, app.start(replace(ctx, seed=SAMPLE_SEED)), ctx)
     main.press("up", "ok")
     demo_game(main, stop=lambda g: g.turn == 7)
-    out.append(("over-main-deck", main.play(engine.MainDeckOut())))
+    out.append(("over-main-deck", main.play(MainDeckOut())))
     return tuple(out)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from device.history import GameRecord
+from device.refresh import Activity
 from device.render.frame import Frame
 from device.resources import Resources
 from device.settings import Settings
@@ -100,6 +101,10 @@ class App(Generic[S]):
     def tick(self, state: S, ctx: Context) -> Reply[S]:
         """Called at (or just after) `next_deadline`; returns the state with time applied."""
         return Reply(state)
+
+    def activity(self, state: S, ctx: Context) -> Activity:
+        """What the table is doing on this screen (a countdown runs; the next action is physical)."""
+        return Activity()
 
     def screen_key(self, state: S) -> str:
         """Names the screen shown: a change of key means a new screen (full refresh)."""

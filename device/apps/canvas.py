@@ -32,9 +32,24 @@ from device.render.frame import Frame
 from device.screens import canvas as screens
 from device.screens.canvas_text import seat, slot_text
 from device.strings.all import STRINGS as T
-from engine import canvas as engine
 from engine import codec
-from engine.canvas_model import SLOTS, Slot
+from engine.canvas import CANVAS
+from engine.canvas.cards import SLOTS, Slot
+from engine.canvas.commands import (
+    BackSlot,
+    CancelPainting,
+    Command,
+    ConfirmPainting,
+    CountRibbons,
+    EnterTokens,
+    Judge,
+    SetSlot,
+    StartPainting,
+    TakeCard,
+    TossTokens,
+)
+from engine.canvas.rules import review
+from engine.canvas.scores import best_by_tokens, seats, tokens_pending, total
 from engine.errors import IllegalCommand
 from engine.rng import Rng
 from hardware.events import ButtonEvent, seat_of
@@ -69,13 +84,13 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
     def result(self, state: CanvasUi) -> GameResult | None:
         """Once the game is over: each seat's score and the winner (the solo player's award is shown)."""
         game = state.game
-        outcome = engine.outcome(game) if game is not None else None
+        outcome = CANVAS.outcome(game) if game is not None else None
         if game is None or outcome is None:
             return None
-        seats_ = tuple(engine.seats(game))
+        seats_ = tuple(seats(game))
         return GameResult(
             players=tuple(f"Seat {s}" for s in seats_),
-            scores=tuple(engine.total(game, s) for s in seats_),
+            scores=tuple(total(game, s) for s in seats_),
             winners=outcome.winners,
             seed=state.seed,
         )
@@ -128,7 +143,7 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
                 return self._count_at(ui, counted[0])
             return replace(ui, screen="review", cursor=0)
         if phase == "tokens":
-            pending = engine.tokens_pending(game)
+            pending = tokens_pending(game)
             return replace(ui, screen="tokens", value=0, cursor=pending[0] if pending else 1)
         if phase == "judging":
             return replace(ui, screen="judge", cursor=0)
@@ -139,11 +154,11 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
         assert draft is not None
         return replace(ui, screen="count", cursor=index, value=draft.counted[index])
 
-    def _apply(self, ui: CanvasUi, command: engine.Command) -> CanvasUi:
-        return replace(ui, game=engine.apply(game_of(ui), command))
+    def _apply(self, ui: CanvasUi, command: Command) -> CanvasUi:
+        return replace(ui, game=CANVAS.apply(game_of(ui), command))
 
     def _paint(self, ui: CanvasUi, number: int, lang: str) -> Reply[CanvasUi]:
-        after = self._to_phase(self._apply(ui, engine.StartPainting(number)))
+        after = self._to_phase(self._apply(ui, StartPainting(number)))
         return Reply(after, label=T(lang, "canvas.label.paints", seat=seat(lang, number)))
 
     def _board_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
@@ -171,16 +186,16 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
             if ui.row == 0:
                 return Reply(replace(ui, row=1))
             number = draft.at + 1
-            after = self._to_phase(self._apply(ui, engine.SetSlot(ui.top, ui.bottom)))
+            after = self._to_phase(self._apply(ui, SetSlot(ui.top, ui.bottom)))
             text = slot_text(lang, Slot(ui.top, ui.bottom), game.setup)
             return Reply(after, label=T(lang, "canvas.label.slot", n=number, icons=text))
         if button == "back":
             if ui.row == 1:
                 return Reply(replace(ui, row=0))
             if draft.at == 0:
-                after = self._to_phase(self._apply(ui, engine.CancelPainting()))
+                after = self._to_phase(self._apply(ui, CancelPainting()))
                 return Reply(after, label=T(lang, "canvas.label.cancel"))
-            after = self._to_phase(self._apply(ui, engine.BackSlot()))
+            after = self._to_phase(self._apply(ui, BackSlot()))
             return Reply(after, label=T(lang, "canvas.label.back", n=draft.at))
         return Reply(ui)
 
@@ -191,7 +206,7 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
         if button in ("up", "down"):
             return Reply(replace(ui, value=step(ui.value, button, 0, card.cap)))
         if button == "ok":
-            after = self._apply(ui, engine.CountRibbons(ui.cursor + 1, ui.value))
+            after = self._apply(ui, CountRibbons(ui.cursor + 1, ui.value))
             later = [i for i in counted if i > ui.cursor]
             after = self._count_at(after, later[0]) if later else replace(after, screen="review", cursor=0)
             name = screens.card_name(lang, card)
@@ -204,7 +219,7 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
         return Reply(ui)
 
     def _back_to_slot(self, ui: CanvasUi, lang: str) -> Reply[CanvasUi]:
-        after = self._to_phase(self._apply(ui, engine.BackSlot()))
+        after = self._to_phase(self._apply(ui, BackSlot()))
         return Reply(after, label=T(lang, "canvas.label.back", n=SLOTS))
 
     def _review_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
@@ -215,9 +230,9 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
         if button == "ok":
             draft = game.draft
             assert draft is not None
-            results = engine.review(game)
+            results = review(game)
             bonus = sum(r.points for r in screens.bonus_of(game))
-            after = self._to_phase(replace(self._apply(ui, engine.ConfirmPainting()), cursor=draft.seat))
+            after = self._to_phase(replace(self._apply(ui, ConfirmPainting()), cursor=draft.seat))
             label = T(
                 lang,
                 "canvas.label.painted",
@@ -238,17 +253,17 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
         if button in ("up", "down"):
             return Reply(replace(ui, value=step(ui.value, button, 0, most)))
         if button == "ok":
-            after = self._to_phase(self._apply(ui, engine.EnterTokens(ui.cursor, ui.value)))
+            after = self._to_phase(self._apply(ui, EnterTokens(ui.cursor, ui.value)))
             return Reply(after, label=T(lang, "canvas.label.tokens", seat=seat(lang, ui.cursor), n=ui.value))
         return Reply(ui)
 
     def _judge_key(self, ui: CanvasUi, button: str, lang: str) -> Reply[CanvasUi]:
-        tied = engine.best_by_tokens(game_of(ui))
+        tied = best_by_tokens(game_of(ui))
         if button in ("up", "down"):
             return Reply(replace(ui, cursor=(ui.cursor + (-1 if button == "up" else 1)) % len(tied)))
         if button == "ok":
             chosen = tied[ui.cursor]
-            after = self._to_phase(self._apply(ui, engine.Judge(chosen)))
+            after = self._to_phase(self._apply(ui, Judge(chosen)))
             return Reply(after, label=T(lang, "canvas.label.judged", seat=seat(lang, chosen)))
         return Reply(ui)
 
@@ -267,7 +282,7 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
         if button == "ok":
             if ui.cursor == 5:
                 return self._paint(ui, 1, lang)
-            after = self._to_phase(self._apply(ui, engine.TakeCard(ui.cursor + 1)))
+            after = self._to_phase(self._apply(ui, TakeCard(ui.cursor + 1)))
             return Reply(after, label=T(lang, "canvas.label.take", n=ui.cursor + 1))
         if button == "back":
             return Reply(ui, switch="home")
@@ -281,7 +296,7 @@ class CanvasApp(SetupKeys, App[CanvasUi]):
         return Reply(ui)
 
     def _toss(self, ui: CanvasUi, lang: str) -> Reply[CanvasUi]:
-        after = self._apply(ui, engine.TossTokens())
+        after = self._apply(ui, TossTokens())
         solo = game_of(after).solo
         assert solo is not None and solo.last_toss is not None
         toss = solo.last_toss

@@ -16,7 +16,8 @@ from device.apps.canvas_ui import (
     step,
 )
 from device.strings.all import STRINGS as T
-from engine import canvas as engine
+from engine.canvas import CANVAS
+from engine.canvas.setup import Setup, draw_cards
 from engine.rng import Rng
 
 
@@ -53,7 +54,7 @@ class SetupKeys:
 
     def _draw(self, ui: CanvasUi) -> tuple[str, ...]:
         seed, _ = Rng.from_seed(ui.seed ^ ui.draws).next_u64()
-        return tuple(card.name for card in engine.draw_cards(data().scorable(), seed))
+        return tuple(card.name for card in draw_cards(data().scorable(), seed))
 
     def _after_choice(self, ui: CanvasUi) -> CanvasUi:
         if needs_points(ui) is not None:
@@ -105,7 +106,7 @@ class SetupKeys:
             return Reply(replace(ui, screen="mode", cursor=0, entered=()))
         if button != "ok":
             return Reply(ui)
-        setup = engine.Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
-        game = engine.new_game(setup, ui.seed)
+        setup = Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
+        game = CANVAS.new_game(setup, ui.seed)
         started = self._to_phase(replace(ui, game=game, cursor=0))
         return Reply(started, label=T(lang, "canvas.started"))

@@ -7,8 +7,11 @@ from functools import cache
 from typing import Literal
 
 from device.canvas_data import CanvasData, load
-from engine import canvas as engine
-from engine.canvas_model import ScoringCard
+from engine.canvas import CANVAS
+from engine.canvas.cards import ScoringCard
+from engine.canvas.scores import ribbons, seats, total
+from engine.canvas.state import State
+from engine.canvas.view import can_paint
 
 Screen = Literal[
     "players",
@@ -54,7 +57,7 @@ class EnteredPoints:
 class CanvasUi:
     """The engine state (once the game starts) plus the setup choices and the cursors."""
 
-    game: engine.State | None = None
+    game: State | None = None
     screen: Screen = "players"
     seed: int = 0
     players: int = 2
@@ -90,20 +93,20 @@ def chosen_cards(ui: CanvasUi) -> tuple[ScoringCard, ...]:
     return tuple(data().entry(name).card(entered.get(name)) for name in ui.chosen)
 
 
-def game_of(ui: CanvasUi) -> engine.State:
+def game_of(ui: CanvasUi) -> State:
     """The engine state (the caller knows the game has started)."""
     assert ui.game is not None
     return ui.game
 
 
-def counted_cards(game: engine.State) -> tuple[int, ...]:
+def counted_cards(game: State) -> tuple[int, ...]:
     """Indexes of the cards the players count themselves."""
     return tuple(i for i, card in enumerate(game.setup.cards) if card.counted)
 
 
-def board_seats(game: engine.State) -> tuple[int, ...]:
+def board_seats(game: State) -> tuple[int, ...]:
     """Seats the scoreboard cursor can stop on (those with paintings left)."""
-    return engine.can_paint(game) or tuple(engine.seats(game))
+    return can_paint(game) or tuple(seats(game))
 
 
 def step(value: int, button: str, low: int, high: int) -> int:
@@ -140,14 +143,14 @@ def ui_problems(ui: CanvasUi) -> list[str]:
         return problems
     if ui.screen not in PHASE_SCREENS[game.phase]:
         problems.append(f"screen {ui.screen} during {game.phase}")
-    if engine.state_from_dict(engine.state_to_dict(game)) != game:
+    if CANVAS.state_from_dict(CANVAS.state_to_dict(game)) != game:
         problems.append("the game does not round-trip")
-    for seat in engine.seats(game):
-        held = engine.ribbons(game, seat)
+    for seat in seats(game):
+        held = ribbons(game, seat)
         for card, n in zip(game.setup.cards, held, strict=True):
             if not 0 <= n <= card.cap:
                 problems.append(f"seat {seat} holds {n} {card.name} ribbons")
-        if engine.total(game, seat) < 0:
+        if total(game, seat) < 0:
             problems.append(f"seat {seat} scores below zero")
     solo = game.solo
     if solo is not None and sum(solo.market) + solo.tokens + solo.automaton_tokens != 8:

@@ -14,22 +14,40 @@ from typing import Any, Literal
 from device.apps.base import App, Context, GameResult, Reply, Sample
 from device.apps.timing import countdown_deadline, countdown_tick
 from device.i18n import explain
+from device.refresh import Activity
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from engine import codec
-from engine import identik as engine
 from engine.errors import IllegalCommand
-from engine.identik_scores import scorecard
-from engine.identik_setup import (
+from engine.identik import IDENTIK
+from engine.identik.commands import (
+    Back,
+    ChooseSuper,
+    Command,
+    NextCriterion,
+    NextRound,
+    PassDrawings,
+    PauseTimer,
+    ResumeTimer,
+    RollSuper,
+    StartTimer,
+    Tick,
+    TimeUp,
+)
+from engine.identik.scores import scorecard
+from engine.identik.setup import (
+    CRITERIA,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME_MAX,
     NARRATIONS_CHOICES,
     SUPER_RULES,
+    Setup,
     SuperRule,
     is_name_letter,
 )
-from engine.identik_view import judges
+from engine.identik.state import State
+from engine.identik.view import judges
 from engine.seats import Direction
 from hardware.events import ButtonEvent, seat_of
 
@@ -78,7 +96,7 @@ class IdentikUi:
 
     seed: int
     draft: Draft = Draft()
-    game: engine.State | None = None
+    game: State | None = None
     screen: Screen = "setup"
     cursor: int = 0
     seat: int = 1
@@ -87,12 +105,12 @@ class IdentikUi:
     direction: Direction = "left"
 
 
-def who(lang: str, game: engine.State, seat: int) -> str:
+def who(lang: str, game: State, seat: int) -> str:
     """A seat's name, or "Seat 3" when it has none."""
     return game.setup.name_of(seat) or T(lang, "seat", seat=seat)
 
 
-def short(lang: str, game: engine.State, seat: int) -> str:
+def short(lang: str, game: State, seat: int) -> str:
     """A seat's name, or "S3" when it has none."""
     return game.setup.name_of(seat) or T(lang, "seat.short", seat=seat)
 
@@ -122,7 +140,7 @@ class IdentikApp(App[IdentikUi]):
     def result(self, state: IdentikUi) -> GameResult | None:
         """Totals per seat (names when given) and the winners, once the game is over."""
         game = state.game
-        outcome = engine.outcome(game) if game is not None else None
+        outcome = IDENTIK.outcome(game) if game is not None else None
         if game is None or outcome is None:
             return None
         players = game.setup.players
@@ -161,7 +179,7 @@ class IdentikApp(App[IdentikUi]):
         """Pencils are down once the sand has run out, even if no tick has told us yet."""
         game = state.game
         if game and game.phase == "describe" and game.sandglass.is_out(now):
-            return replace(state, game=engine.apply(game, engine.TimeUp(now)))
+            return replace(state, game=IDENTIK.apply(game, TimeUp(now)))
         return state
 
     def _setup_key(self, state: IdentikUi, event: ButtonEvent, ctx: Context) -> Reply[IdentikUi]:
@@ -204,7 +222,7 @@ class IdentikApp(App[IdentikUi]):
                 return Reply(state, error=T(ctx.lang, "identik.same_name", name=name))
             seen[name.casefold()] = name
         try:
-            setup = engine.Setup(
+            setup = Setup(
                 players=draft.players,
                 names=names if any(names) else (),
                 narrations_each=draft.narrations_each,
@@ -214,7 +232,7 @@ class IdentikApp(App[IdentikUi]):
             )
         except ValueError as exc:  # the wheel cannot build a bad name; say so if it ever does
             return Reply(state, error=str(exc))
-        game = engine.new_game(setup, state.seed)
+        game = IDENTIK.new_game(setup, state.seed)
         ui = replace(state, game=game, screen="play", cursor=0, pick=1, direction="left")
         return Reply(ui, label=T(ctx.lang, "identik.label.new", n=draft.players))
 
@@ -293,48 +311,48 @@ class IdentikApp(App[IdentikUi]):
         }[game.phase]
         return handler(state, game, event, ctx)
 
-    def _apply(self, state: IdentikUi, command: engine.Command, label: str, **changes: Any) -> Reply[IdentikUi]:
+    def _apply(self, state: IdentikUi, command: Command, label: str, **changes: Any) -> Reply[IdentikUi]:
         assert state.game is not None
-        game = engine.apply(state.game, command)
+        game = IDENTIK.apply(state.game, command)
         return Reply(replace(state, game=game, **changes), label=label)
 
-    def _super_key(self, state: IdentikUi, game: engine.State, event: ButtonEvent,
+    def _super_key(self, state: IdentikUi, game: State, event: ButtonEvent,
                    ctx: Context) -> Reply[IdentikUi]:
         button, lang = event.button, ctx.lang
         rolls = game.setup.super_rule == "roll"
         if button == "roll" or (button == "ok" and rolls):
-            after = engine.apply(game, engine.RollSuper())
+            after = IDENTIK.apply(game, RollSuper())
             label = T(lang, "identik.label.rolled", n=after.super_criterion)
             return Reply(replace(state, game=after, pick=after.super_criterion or 1), label=label)
         if event.kind != "press":
             return Reply(state)
         if button in ("up", "down") and not rolls:
             step = 1 if button == "up" else -1
-            return Reply(replace(state, pick=(state.pick - 1 + step) % engine.CRITERIA + 1))
+            return Reply(replace(state, pick=(state.pick - 1 + step) % CRITERIA + 1))
         if button == "ok":
-            return self._apply(state, engine.ChooseSuper(state.pick),
+            return self._apply(state, ChooseSuper(state.pick),
                                T(lang, "identik.label.super", n=state.pick))
         if button == "back":
             return Reply(replace(state, screen="scores"))
         return Reply(state)
 
-    def _describe_key(self, state: IdentikUi, game: engine.State, event: ButtonEvent,
+    def _describe_key(self, state: IdentikUi, game: State, event: ButtonEvent,
                       ctx: Context) -> Reply[IdentikUi]:
         button, now, lang = event.button, ctx.now_ms, ctx.lang
         status = game.sandglass.status
         if status == "idle":
             if button in ("ok", "timer") and event.kind == "press":
-                return self._apply(state, engine.StartTimer(now), T(lang, "identik.label.started"))
+                return self._apply(state, StartTimer(now), T(lang, "identik.label.started"))
             if button == "back" and event.kind == "press":
-                return self._apply(state, engine.Back(), T(lang, "identik.label.back"))
+                return self._apply(state, Back(), T(lang, "identik.label.back"))
         elif status == "running":
             if (button == "timer" and event.kind == "hold") or (button == "down" and event.kind == "press"):
-                return self._apply(state, engine.PauseTimer(now), T(lang, "identik.label.paused"))
+                return self._apply(state, PauseTimer(now), T(lang, "identik.label.paused"))
         elif status == "paused" and (button == "timer" or (button == "ok" and event.kind == "press")):
-            return self._apply(state, engine.ResumeTimer(now), T(lang, "identik.label.resumed"))
+            return self._apply(state, ResumeTimer(now), T(lang, "identik.label.resumed"))
         return Reply(state)
 
-    def _passing_key(self, state: IdentikUi, game: engine.State, event: ButtonEvent,
+    def _passing_key(self, state: IdentikUi, game: State, event: ButtonEvent,
                      ctx: Context) -> Reply[IdentikUi]:
         if event.kind != "press":
             return Reply(state)
@@ -342,13 +360,13 @@ class IdentikApp(App[IdentikUi]):
             return Reply(replace(state, direction="left" if event.button == "up" else "right"))
         if event.button == "ok":
             where = T(ctx.lang, f"identik.dir.{state.direction}")
-            return self._apply(state, engine.PassDrawings(state.direction),
+            return self._apply(state, PassDrawings(state.direction),
                                T(ctx.lang, "identik.label.passed", dir=where), cursor=0)
         if event.button == "back":
-            engine.apply(game, engine.Back())  # refused: the drawings are done
+            IDENTIK.apply(game, Back())  # refused: the drawings are done
         return Reply(state)
 
-    def _judging_key(self, state: IdentikUi, game: engine.State, event: ButtonEvent,
+    def _judging_key(self, state: IdentikUi, game: State, event: ButtonEvent,
                      ctx: Context) -> Reply[IdentikUi]:
         button, lang = event.button, ctx.lang
         seat = seat_of(button)
@@ -363,34 +381,34 @@ class IdentikApp(App[IdentikUi]):
         if button == "ok" and state.cursor > 0:
             return self._tick(state, game, seated[state.cursor - 1], lang, cursor=state.cursor)
         if button == "ok":
-            last = game.criterion == engine.CRITERIA
+            last = game.criterion == CRITERIA
             label = (T(lang, "identik.label.judged") if last
                      else T(lang, "identik.label.next", c=game.criterion + 1))
-            return self._apply(state, engine.NextCriterion(), label, cursor=0)
+            return self._apply(state, NextCriterion(), label, cursor=0)
         if button == "back":
-            return self._apply(state, engine.Back(), T(lang, "identik.label.back"), cursor=0)
+            return self._apply(state, Back(), T(lang, "identik.label.back"), cursor=0)
         return Reply(state)
 
-    def _tick(self, state: IdentikUi, game: engine.State, seat: int, lang: str, cursor: int) -> Reply[IdentikUi]:
-        after = engine.apply(game, engine.Tick(seat))
+    def _tick(self, state: IdentikUi, game: State, seat: int, lang: str, cursor: int) -> Reply[IdentikUi]:
+        after = IDENTIK.apply(game, Tick(seat))
         ticked = seat in after.ticks[game.criterion - 1]
         key = "identik.label.ticked" if ticked else "identik.label.unticked"
         label = T(lang, key, who=who(lang, game, seat), c=game.criterion)
         return Reply(replace(state, game=after, cursor=cursor), label=label)
 
-    def _summary_key(self, state: IdentikUi, game: engine.State, event: ButtonEvent,
+    def _summary_key(self, state: IdentikUi, game: State, event: ButtonEvent,
                      ctx: Context) -> Reply[IdentikUi]:
         if event.kind != "press":
             return Reply(state)
         if event.button == "ok":
             label = T(ctx.lang, "identik.label.round", r=game.round_no)
-            return self._apply(state, engine.NextRound(), label, pick=1, direction="left", cursor=0)
+            return self._apply(state, NextRound(), label, pick=1, direction="left", cursor=0)
         if event.button == "back":
-            return self._apply(state, engine.Back(), T(ctx.lang, "identik.label.back"),
+            return self._apply(state, Back(), T(ctx.lang, "identik.label.back"),
                                cursor=0)
         return Reply(state)
 
-    def _over_key(self, state: IdentikUi, game: engine.State, event: ButtonEvent,
+    def _over_key(self, state: IdentikUi, game: State, event: ButtonEvent,
                   ctx: Context) -> Reply[IdentikUi]:
         if event.kind != "press":
             return Reply(state)
@@ -417,8 +435,15 @@ class IdentikApp(App[IdentikUi]):
         _, sounds, finished = countdown_tick(game.sandglass, ctx.now_ms)
         if not finished:
             return Reply(state, sounds=sounds)
-        after = engine.apply(game, engine.TimeUp(ctx.now_ms))
+        after = IDENTIK.apply(game, TimeUp(ctx.now_ms))
         return Reply(replace(state, game=after, screen="play", direction="left"), sounds=sounds)
+
+    def activity(self, state: IdentikUi, ctx: Context) -> Activity:
+        """The hourglass counts down while the narrator describes and the table draws."""
+        game = state.game
+        if game is None or state.screen != "play" or game.phase != "describe":
+            return Activity()
+        return Activity(countdown=game.sandglass.settle(ctx.now_ms).status == "running", physical=True)
 
     # drawing -----------------------------------------------------------------------------
     def screen_key(self, state: IdentikUi) -> str:

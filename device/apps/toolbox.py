@@ -9,20 +9,38 @@ from typing import Any, Literal
 from device.apps.base import App, Context, Reply, Sample
 from device.apps.timing import countdown_deadline, countdown_tick
 from device.i18n import explain
+from device.refresh import Activity
 from device.render.frame import Frame
 from device.screens import toolbox as screens
 from device.strings.all import STRINGS
 from engine import codec
-from engine import toolbox as engine
 from engine.dice import tally
 from engine.errors import IllegalCommand
+from engine.toolbox import TOOLBOX
+from engine.toolbox.commands import (
+    AdjustSandglass,
+    ChooseDice,
+    ClearTokens,
+    Command,
+    FlipSandglass,
+    PauseSandglass,
+    ResumeSandglass,
+    Roll,
+    SetPlayers,
+    SetSandglassLength,
+    SettleSandglass,
+    StartSandglass,
+    TakeToken,
+)
+from engine.toolbox.setup import MAX_TOKENS, DiceKind, Setup
+from engine.toolbox.state import State
 from hardware.events import ButtonEvent, seat_of
 
 Screen = Literal["menu", "dice", "sandglass", "order", "players"]
 MENU: tuple[Screen, ...] = ("dice", "sandglass", "order", "players")
 # What up/down cycle through on the dice screen: each entry is (kind, tokens).
-DICE_CHOICES: tuple[tuple[engine.DiceKind, int], ...] = (
-    ("shapes", 4), ("d6", 4), ("d10", 4), *(("tokens", n) for n in range(1, engine.MAX_TOKENS + 1)),
+DICE_CHOICES: tuple[tuple[DiceKind, int], ...] = (
+    ("shapes", 4), ("d6", 4), ("d10", 4), *(("tokens", n) for n in range(1, MAX_TOKENS + 1)),
 )
 
 
@@ -30,20 +48,20 @@ DICE_CHOICES: tuple[tuple[engine.DiceKind, int], ...] = (
 class ToolboxUi:
     """The Toolbox's engine state plus where the player is on its screens."""
 
-    game: engine.State
+    game: State
     screen: Screen = "menu"
     cursor: int = 0
     seat_cursor: int = 1
     players_pick: int = 4
 
 
-def dice_choice_index(game: engine.State) -> int:
+def dice_choice_index(game: State) -> int:
     """Where the current dice choice sits in DICE_CHOICES."""
     want = (game.dice_kind, game.tokens if game.dice_kind == "tokens" else 4)
     return DICE_CHOICES.index(want) if want in DICE_CHOICES else 0
 
 
-def roll_summary(lang: str, game: engine.State) -> str:
+def roll_summary(lang: str, game: State) -> str:
     """The last roll in words ("2 x triangle, 1 x circle", "5", "3 of 4 face up")."""
     if not game.last_roll:
         return ""
@@ -64,9 +82,9 @@ class ToolboxApp(App[ToolboxUi]):
 
     def start(self, ctx: Context) -> ToolboxUi:
         """A fresh Toolbox with the settings' sandglass length and table size."""
-        setup = engine.Setup(shape_dice=ctx.resources.shape_dice, sandglass_s=ctx.settings.sandglass_s,
+        setup = Setup(shape_dice=ctx.resources.shape_dice, sandglass_s=ctx.settings.sandglass_s,
                              players=ctx.settings.players)
-        return ToolboxUi(game=engine.new_game(setup, ctx.seed), players_pick=ctx.settings.players)
+        return ToolboxUi(game=TOOLBOX.new_game(setup, ctx.seed), players_pick=ctx.settings.players)
 
     # events ------------------------------------------------------------------------------
     def handle(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
@@ -109,7 +127,7 @@ class ToolboxApp(App[ToolboxUi]):
         if event.button in ("up", "down"):
             step = -1 if event.button == "up" else 1
             kind, tokens = DICE_CHOICES[(dice_choice_index(state.game) + step) % len(DICE_CHOICES)]
-            game = engine.apply(state.game, engine.ChooseDice(kind, tokens))
+            game = TOOLBOX.apply(state.game, ChooseDice(kind, tokens))
             return Reply(replace(state, game=game))
         if event.button == "ok":
             return self._roll(state, ctx.lang)
@@ -118,28 +136,28 @@ class ToolboxApp(App[ToolboxUi]):
         return Reply(state)
 
     def _roll(self, state: ToolboxUi, lang: str) -> Reply[ToolboxUi]:
-        game = engine.apply(state.game, engine.Roll())
+        game = TOOLBOX.apply(state.game, Roll())
         label = STRINGS(lang, "dice.rolled", what=roll_summary(lang, game))
         return Reply(replace(state, game=game), label=label)
 
     def _timer(self, state: ToolboxUi, hold: bool, ctx: Context) -> Reply[ToolboxUi]:
         glass, now, lang = state.game.sandglass.settle(ctx.now_ms), ctx.now_ms, ctx.lang
-        command: engine.Command
+        command: Command
         if hold:
             if glass.status == "running":
-                command, key = engine.PauseSandglass(now), "glass.paused_label"
+                command, key = PauseSandglass(now), "glass.paused_label"
             elif glass.status == "paused":
-                command, key = engine.ResumeSandglass(now), "glass.resumed"
+                command, key = ResumeSandglass(now), "glass.resumed"
             else:
                 return Reply(state)
         elif glass.status == "running":
-            command, key = engine.FlipSandglass(now), "glass.flipped"
+            command, key = FlipSandglass(now), "glass.flipped"
         elif glass.status == "paused":
-            command, key = engine.ResumeSandglass(now), "glass.resumed"
+            command, key = ResumeSandglass(now), "glass.resumed"
         else:
             state = self._settings_length(state, ctx)
-            command, key = engine.StartSandglass(now), "glass.started"
-        game = engine.apply(state.game, command)
+            command, key = StartSandglass(now), "glass.started"
+        game = TOOLBOX.apply(state.game, command)
         return Reply(replace(state, game=game), label=STRINGS(lang, key))
 
     def _settings_length(self, state: ToolboxUi, ctx: Context) -> ToolboxUi:
@@ -147,8 +165,8 @@ class ToolboxApp(App[ToolboxUi]):
         seconds = ctx.settings.sandglass_s
         if state.game.setup.sandglass_s == seconds:
             return state
-        game = engine.apply(state.game, engine.SettleSandglass(ctx.now_ms))
-        return replace(state, game=engine.apply(game, engine.SetSandglassLength(seconds)))
+        game = TOOLBOX.apply(state.game, SettleSandglass(ctx.now_ms))
+        return replace(state, game=TOOLBOX.apply(game, SetSandglassLength(seconds)))
 
     def _glass_key(self, state: ToolboxUi, event: ButtonEvent, ctx: Context) -> Reply[ToolboxUi]:
         status = state.game.sandglass.settle(ctx.now_ms).status
@@ -160,17 +178,17 @@ class ToolboxApp(App[ToolboxUi]):
             return self._timer(state, True, ctx)
         if event.button in ("up", "down") and status == "paused":
             delta = 10_000 if event.button == "up" else -10_000
-            game = engine.apply(state.game, engine.AdjustSandglass(delta))
+            game = TOOLBOX.apply(state.game, AdjustSandglass(delta))
             label = STRINGS(ctx.lang, "glass.adjusted", delta=f"{delta // 1000:+d}")
             return Reply(replace(state, game=game), label=label)
         return Reply(state)
 
-    def _first_waiting(self, game: engine.State) -> int:
+    def _first_waiting(self, game: State) -> int:
         waiting = game.order.waiting()
         return waiting[0] if waiting else 1
 
     def _take(self, state: ToolboxUi, seat: int, lang: str) -> Reply[ToolboxUi]:
-        game = engine.apply(state.game, engine.TakeToken(seat))
+        game = TOOLBOX.apply(state.game, TakeToken(seat))
         token = game.order.token_of(seat)
         ui = replace(state, game=game, seat_cursor=self._first_waiting(game))
         return Reply(ui, label=STRINGS(lang, "order.took", seat=seat, token=token))
@@ -183,7 +201,7 @@ class ToolboxApp(App[ToolboxUi]):
             return Reply(replace(state, seat_cursor=waiting[(index + step) % len(waiting)]))
         if event.button == "ok":
             if not waiting:
-                game = engine.apply(state.game, engine.ClearTokens())
+                game = TOOLBOX.apply(state.game, ClearTokens())
                 ui = replace(state, game=game, seat_cursor=1)
                 return Reply(ui, label=STRINGS(ctx.lang, "order.cleared"))
             seat = state.seat_cursor if state.seat_cursor in waiting else waiting[0]
@@ -197,7 +215,7 @@ class ToolboxApp(App[ToolboxUi]):
             step = 1 if event.button == "up" else -1
             return Reply(replace(state, players_pick=min(8, max(1, state.players_pick + step))))
         if event.button == "ok":
-            game = engine.apply(state.game, engine.SetPlayers(state.players_pick))
+            game = TOOLBOX.apply(state.game, SetPlayers(state.players_pick))
             ui = replace(state, game=game, screen="menu", seat_cursor=1)
             return Reply(ui, label=STRINGS(ctx.lang, "players.set", n=state.players_pick))
         if event.button == "back":
@@ -217,6 +235,12 @@ class ToolboxApp(App[ToolboxUi]):
         game = replace(state.game, sandglass=glass)
         return Reply(replace(state, game=game, screen="sandglass" if finished else state.screen),
                      sounds=sounds)
+
+    def activity(self, state: ToolboxUi, ctx: Context) -> Activity:
+        """A running sandglass is a countdown; while it runs, or after a roll, the table draws."""
+        running = state.game.sandglass.settle(ctx.now_ms).status == "running"
+        rolled = state.screen == "dice" and bool(state.game.last_roll)
+        return Activity(countdown=running, physical=running or rolled)
 
     # drawing -----------------------------------------------------------------------------
     def screen_key(self, state: ToolboxUi) -> str:

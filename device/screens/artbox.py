@@ -10,9 +10,9 @@ from device.render.frame import Frame
 from device.render.shapes import Box
 from device.screens.widgets import clock_text, draw_countdown, draw_shape_groups
 from device.strings.all import STRINGS as T
-from engine import artbox as engine
-from engine import artbox_view as view
-from engine.artbox_awards import Verdict
+from engine.artbox import ARTBOX, view
+from engine.artbox.awards import Verdict
+from engine.artbox.state import State
 from engine.dice import SHAPES
 
 if TYPE_CHECKING:
@@ -47,11 +47,11 @@ def _rows(box: Box, *weights: int) -> list[Box]:
     return out
 
 
-def _round_title(lang: str, game: engine.State) -> str:
+def _round_title(lang: str, game: State) -> str:
     return T(lang, "artbox.round", n=game.round)
 
 
-def _maestro(lang: str, game: engine.State) -> str:
+def _maestro(lang: str, game: State) -> str:
     return T(lang, "artbox.maestro_short", seat=game.maestro)
 
 
@@ -96,7 +96,7 @@ def _setup(ui: ArtboxUi, ctx: Context, frame: Frame) -> None:
 # ----- step 1: dealing and dice --------------------------------------------------------
 
 
-def _deal_cover(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int) -> None:
+def _deal_cover(ui: ArtboxUi, game: State, lang: str, frame: Frame, now: int) -> None:
     seat = game.dealing_seat
     frame.header(f"{_round_title(lang, game)} · {T(lang, 'artbox.deal')}", _maestro(lang, game))
     frame.softkeys({"ok": T(lang, "artbox.show"), "back": T(lang, "key.home")})
@@ -105,7 +105,7 @@ def _deal_cover(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: 
     frame.fit(small, T(lang, "artbox.press_to_see", seat=seat), max_px=frame.body)
 
 
-def _deal_pick(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int) -> None:
+def _deal_pick(ui: ArtboxUi, game: State, lang: str, frame: Frame, now: int) -> None:
     seat, words = game.dealing_seat, view.hand(game)
     two = game.setup.drawings_each == 2
     title = T(lang, "artbox.keep_two" if two else "artbox.keep_one", seat=seat)
@@ -132,7 +132,7 @@ def _deal_pick(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: i
                   max_px=frame.large * 2, weight="bold", align="left", fill=fill)
 
 
-def _roll(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int) -> None:
+def _roll(ui: ArtboxUi, game: State, lang: str, frame: Frame, now: int) -> None:
     frame.header(f"{_round_title(lang, game)} · {T(lang, 'artbox.step_roll')}",
                  _maestro(lang, game))
     frame.softkeys({"ok": T(lang, "dice.roll"), "back": T(lang, "key.home")})
@@ -153,7 +153,7 @@ def _shape_names(lang: str) -> dict[str, str]:
     return {shape: T(lang, f"shape.{shape}") for shape in SHAPES}
 
 
-def _drawing(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int) -> None:
+def _drawing(ui: ArtboxUi, game: State, lang: str, frame: Frame, now: int) -> None:
     setup = game.setup
     simplified = setup.simplified
     right = clock_text(game.sandglass.remaining_ms(now)) if simplified else ""
@@ -218,7 +218,7 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
 # ----- step 3: guessing ----------------------------------------------------------------
 
 
-def _guessing(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int) -> None:
+def _guessing(ui: ArtboxUi, game: State, lang: str, frame: Frame, now: int) -> None:
     glass = game.sandglass
     running = glass.status == "running"
     right = clock_text(glass.remaining_ms(now)) if running else ""
@@ -275,7 +275,7 @@ def _word_grid(frame: Frame, box: Box, words: Sequence[str]) -> None:
         frame.text((x, y), word, px, "bold", anchor="lm")
 
 
-def _pencils_down(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int) -> None:
+def _pencils_down(ui: ArtboxUi, game: State, lang: str, frame: Frame, now: int) -> None:
     frame.header(T(lang, "artbox.step_guess"), clock_text(0))
     frame.softkeys({"ok": T(lang, "artbox.check"), "back": T(lang, "key.home")})
     big, small = _rows(_inset(frame.content, frame.px(4)), 3, 1)
@@ -286,7 +286,7 @@ def _pencils_down(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now
 # ----- step 4: identify and award ------------------------------------------------------
 
 
-def _identify(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int) -> None:
+def _identify(ui: ArtboxUi, game: State, lang: str, frame: Frame, now: int) -> None:
     from device.apps.artbox import identify_items
 
     index = game.slot_index
@@ -316,7 +316,7 @@ def _identify(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: in
     _identify_chips(frame, chips, lang, game, items, item)
 
 
-def _identify_chips(frame: Frame, box: Box, lang: str, game: engine.State,
+def _identify_chips(frame: Frame, box: Box, lang: str, game: State,
                     items: Sequence[str], current: str) -> None:
     """Seat chips (author outlined twice, right guesses filled), then the Maestro's actions."""
     slot = game.slots[game.slot_index]
@@ -350,7 +350,7 @@ def _identify_chips(frame: Frame, box: Box, lang: str, game: engine.State,
         x += w + gap
 
 
-def verdict_lines(lang: str, game: engine.State, verdict: Verdict) -> tuple[str, str]:
+def verdict_lines(lang: str, game: State, verdict: Verdict) -> tuple[str, str]:
     """The headline ("Drawing token: seat 2") and why, for one verdict."""
     colour = "red" if game.setup.experienced and verdict.kind == "drawing" else (
         "grey" if game.setup.experienced else "plain")
@@ -372,7 +372,7 @@ def verdict_lines(lang: str, game: engine.State, verdict: Verdict) -> tuple[str,
     return headline, why
 
 
-def _awards(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int) -> None:
+def _awards(ui: ArtboxUi, game: State, lang: str, frame: Frame, now: int) -> None:
     frame.header(f"{_round_title(lang, game)} · {T(lang, 'artbox.awards')}")
     frame.softkeys({"ok": T(lang, "key.ok"), "back": T(lang, "key.home")})
     assert game.last_round is not None
@@ -385,7 +385,7 @@ def _awards(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int)
         frame.fit(why, reason, max_px=frame.body, align="left")
 
 
-def _scores(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int) -> None:
+def _scores(ui: ArtboxUi, game: State, lang: str, frame: Frame, now: int) -> None:
     over = game.phase == "over"
     setup = game.setup
     goal = (T(lang, "artbox.goal_exp", each=setup.experienced_goal[0],
@@ -396,7 +396,7 @@ def _scores(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int)
     ok = T(lang, "artbox.new_game") if over else T(lang, "artbox.next_round")
     frame.softkeys({"ok": ok, "back": T(lang, "key.home")})
     box = _inset(frame.content, frame.px(2))
-    result = engine.outcome(game)
+    result = ARTBOX.outcome(game)
     if over and result is not None:
         banner, box = _rows(box, 2, 5)
         who = ", ".join(T(lang, "seat.short", seat=s) for s in result.winners)
@@ -405,7 +405,7 @@ def _scores(ui: ArtboxUi, game: engine.State, lang: str, frame: Frame, now: int)
     _score_grid(frame, box, lang, game)
 
 
-def _score_grid(frame: Frame, box: Box, lang: str, game: engine.State) -> None:
+def _score_grid(frame: Frame, box: Box, lang: str, game: State) -> None:
     """One cell per seat: the seat, its tokens (red/grey when experienced), M for the Maestro."""
     lines = view.scoreboard(game)
     cols = 4 if len(lines) > 4 else len(lines)

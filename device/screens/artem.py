@@ -10,8 +10,11 @@ from device.render.frame import Frame
 from device.render.shapes import Box, draw_arrow
 from device.screens.artem_tiles import draw_tile
 from device.strings.all import STRINGS as T
-from engine import artem as engine
-from engine.artem_board import SIZE
+from engine.artem import ARTEM
+from engine.artem.board import SIZE
+from engine.artem.rules import claim_points
+from engine.artem.state import State
+from engine.artem.view import is_first_turn, play_number, view
 
 if TYPE_CHECKING:
     from device.apps.artem import ArtemApp, ArtemUi
@@ -77,7 +80,7 @@ def _keys(ui: ArtemUi, lang: str) -> dict[str, str]:
     return {"up": up, "down": down, "ok": ok, "back": back}
 
 
-def _draw_board(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -> None:
+def _draw_board(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
     """The 6x6 tiles as the active seat sees them, the marker, labels and the cursor."""
     left, top, right, bottom = box
     edge = MARKER_EDGE[game.setup.side_of(game.seat)]
@@ -91,7 +94,7 @@ def _draw_board(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: s
     x0 = left + margin["left"] + label
     y0 = top + margin["top"]
     span = cell * SIZE
-    grid = engine.view(game)
+    grid = view(game)
     for r in range(SIZE):
         for c in range(SIZE):
             tile = grid[r][c]
@@ -153,7 +156,7 @@ def _draw_cursor(ui: ArtemUi, frame: Frame, x0: int, y0: int, cell: int) -> None
     frame.draw.rectangle(inner, outline=frame.paper, width=max(1, width // 2))
 
 
-def _panel(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -> None:
+def _panel(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
     """Seat and play number, scores, deck, then the action list or the current pick."""
     left, top, right, bottom = box
     pad = frame.px(3)
@@ -181,13 +184,13 @@ def _panel(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -
         _pick(ui, game, frame, rest, lang)
 
 
-def _status(game: engine.State, lang: str) -> str:
+def _status(game: State, lang: str) -> str:
     """Phase 1, or which play of the turn comes next."""
     if game.phase == "draw":
         return T(lang, "artem.phase", n=1)
     if game.plays >= game.setup.max_plays:
         return T(lang, "artem.plays_done", n=game.plays)
-    return T(lang, "artem.play_of", n=engine.play_number(game), max=game.setup.max_plays)
+    return T(lang, "artem.play_of", n=play_number(game), max=game.setup.max_plays)
 
 
 def _line(frame: Frame, box: Box, text: str, weight: str = "semibold") -> int:
@@ -198,7 +201,7 @@ def _line(frame: Frame, box: Box, text: str, weight: str = "semibold") -> int:
     return top + int(frame.small * 1.25)
 
 
-def _scores(frame: Frame, game: engine.State, box: Box, lang: str) -> int:
+def _scores(frame: Frame, game: State, box: Box, lang: str) -> int:
     """Each seat's points, the active seat inverted; wraps to a second line if needed."""
     left, top, right, _ = box
     pad = frame.px(3)
@@ -217,7 +220,7 @@ def _scores(frame: Frame, game: engine.State, box: Box, lang: str) -> int:
     return y + line
 
 
-def _action_list(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -> None:
+def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
     """The cards and turn actions, with notes (phase 1's task, the last play) if room."""
     from device.apps.artem import actions
 
@@ -254,11 +257,11 @@ def _wrap(frame: Frame, text: str, width: int) -> list[str]:
     return lines
 
 
-def _notes(game: engine.State, lang: str) -> list[str]:
+def _notes(game: State, lang: str) -> list[str]:
     """Phase 1's task and the first-turn rule, or what the last play did."""
     if game.phase == "draw":
         notes = [T(lang, "artem.phase1")]
-        if engine.is_first_turn(game):
+        if is_first_turn(game):
             notes.append(T(lang, "artem.first_turn"))
         return notes
     last = game.last
@@ -272,7 +275,7 @@ def _notes(game: engine.State, lang: str) -> list[str]:
     return [T(lang, "artem.last.flip", seat=last.seat)]
 
 
-def _pick(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -> None:
+def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
     """The question of the current step and what the pick would do."""
     from device.apps.artem import cell_name, claim_run, neighbours
 
@@ -303,12 +306,12 @@ def _pick(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) ->
         detail = f"{cell_name((ui.row, ui.col))} – {cell_name(other)}"
     else:
         _, length = claim_run(ui)
-        points = engine.claim_points(length, engine.play_number(game)) if length <= 6 else 0
+        points = claim_points(length, play_number(game)) if length <= 6 else 0
         detail = T(lang, "artem.preview", n=length, points=points)
     frame.fit(detail_box, detail, max_px=frame.large, weight="bold", align="left")
 
 
-def _colour_choice(ui: ArtemUi, game: engine.State, frame: Frame, box: Box, lang: str) -> None:
+def _colour_choice(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
     """The claim card's colour: its tile and its name, up/down to change."""
     left, top, right, bottom = box
     info = colour_info(game.setup.colours[ui.colour].id)
@@ -337,7 +340,7 @@ def _over(ui: ArtemUi, ctx: Context, frame: Frame) -> None:
     game = ui.game
     assert game is not None
     lang = ctx.lang
-    result = engine.outcome(game)
+    result = ARTEM.outcome(game)
     assert result is not None
     frame.header(T(lang, "artem.over"))
     frame.softkeys({"ok": T(lang, "artem.key.new"), "back": T(lang, "key.home")})
@@ -357,7 +360,7 @@ def _over(ui: ArtemUi, ctx: Context, frame: Frame) -> None:
                   result.winners)
 
 
-def _final_scores(frame: Frame, game: engine.State, box: Box, lang: str,
+def _final_scores(frame: Frame, game: State, box: Box, lang: str,
                   winners: Sequence[int]) -> None:
     left, top, right, bottom = box
     count = len(game.scores)

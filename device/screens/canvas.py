@@ -28,9 +28,22 @@ from device.screens.canvas_text import (
     why,
 )
 from device.strings.all import STRINGS as T
-from engine import canvas as engine
-from engine.canvas_model import PAINTINGS_EACH, Slot
-from engine.canvas_scoring import BonusResult, bonus_results
+from engine.canvas import CANVAS
+from engine.canvas import scores as canvas_scores
+from engine.canvas.cards import PAINTINGS_EACH, Slot
+from engine.canvas.rules import review
+from engine.canvas.scores import (
+    best_by_tokens,
+    bonus_total,
+    card_points,
+    leaders,
+    paintings_done,
+    runner_up,
+    seats,
+    total,
+)
+from engine.canvas.scoring import BonusResult, bonus_results
+from engine.canvas.state import State
 
 if TYPE_CHECKING:
     from device.apps.base import Context, Sample
@@ -40,16 +53,16 @@ if TYPE_CHECKING:
 __all__ = ["bonus_of", "card_name", "render", "review_lines", "samples"]
 
 
-def bonus_of(game: engine.State) -> tuple[BonusResult, ...]:
+def bonus_of(game: State) -> tuple[BonusResult, ...]:
     """The bonus icons of the painting being reviewed."""
     assert game.draft is not None
     return bonus_results(game.setup.bonus_icons, game.draft.slots)
 
 
-def review_lines(lang: str, game: engine.State) -> list[Line]:
+def review_lines(lang: str, game: State) -> list[Line]:
     """The review as lines: each card with its ribbons, then why; then the bonus icons."""
     lines: list[Line] = []
-    for result in engine.review(game):
+    for result in review(game):
         card = game.setup.cards[result.index]
         lines.append((card_name(lang, card), f"+{result.awarded}" if result.awarded else "0", True))
         if result.counted and result.found:
@@ -75,7 +88,7 @@ def render(ui: CanvasUi, ctx: Context, frame: Frame) -> None:
 def _board(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     players = game.setup.players
-    done = sum(engine.paintings_done(game, s) for s in engine.seats(game))
+    done = sum(paintings_done(game, s) for s in seats(game))
     frame.header(T(lang, "game.canvas"), T(lang, "canvas.board.done", done=done, all=players * PAINTINGS_EACH))
     softkeys(
         frame,
@@ -87,7 +100,7 @@ def _board(ui: CanvasUi, lang: str, frame: Frame) -> None:
     _score_table(frame, lang, game, ui.cursor)
 
 
-def _score_table(frame: Frame, lang: str, game: engine.State, cursor: int) -> None:
+def _score_table(frame: Frame, lang: str, game: State, cursor: int) -> None:
     left, top, right, bottom = frame.content
     cards = game.setup.cards
     rows = game.setup.players + 1
@@ -108,7 +121,7 @@ def _score_table(frame: Frame, lang: str, game: engine.State, cursor: int) -> No
     frame.text((paint_x + figure_w // 2, y), T(lang, "canvas.board.paintings"), min(px, frame.small), anchor="mm")
     frame.text((right - pad, y), T(lang, "canvas.board.points"), min(px, frame.small), anchor="rm")
     frame.draw.line((left, top + row - 1, right, top + row - 1), fill=frame.ink)
-    for s in engine.seats(game):
+    for s in seats(game):
         y0 = top + s * row
         selected = s == cursor and game.phase == "playing"
         if selected:
@@ -116,13 +129,13 @@ def _score_table(frame: Frame, lang: str, game: engine.State, cursor: int) -> No
         fill = frame.paper if selected else frame.ink
         cy = y0 + row // 2
         frame.text((left + pad, cy), seat(lang, s), px, "bold", anchor="lm", fill=fill)
-        for x, n in zip(columns, engine.ribbons(game, s), strict=True):
+        for x, n in zip(columns, canvas_scores.ribbons(game, s), strict=True):
             frame.text((x + card_w // 2, cy), str(n), px, anchor="mm", fill=fill)
-        frame.text((paint_x + figure_w // 2, cy), f"{engine.paintings_done(game, s)}/3", px, anchor="mm", fill=fill)
-        frame.text((right - pad, cy), str(engine.total(game, s)), px, "bold", anchor="rm", fill=fill)
+        frame.text((paint_x + figure_w // 2, cy), f"{paintings_done(game, s)}/3", px, anchor="mm", fill=fill)
+        frame.text((right - pad, cy), str(total(game, s)), px, "bold", anchor="rm", fill=fill)
 
 
-def _game(ui: CanvasUi) -> engine.State:
+def _game(ui: CanvasUi) -> State:
     assert ui.game is not None
     return ui.game
 
@@ -179,7 +192,7 @@ def _review(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     draft = game.draft
     assert draft is not None
-    ribbons = sum(r.awarded for r in engine.review(game))
+    ribbons = sum(r.awarded for r in review(game))
     bonus = sum(b.points for b in bonus_of(game))
     frame.header(
         T(lang, "canvas.review.title", seat=seat(lang, draft.seat)),
@@ -200,7 +213,7 @@ def _tokens(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     frame.header(T(lang, "canvas.tokens.title"))
     softkeys(frame, "+1", "-1", T(lang, "key.ok"))
-    tied = ", ".join(f"{seat(lang, s)} {engine.total(game, s)}" for s in engine.leaders(game))
+    tied = ", ".join(f"{seat(lang, s)} {total(game, s)}" for s in leaders(game))
     number_screen(frame, T(lang, "canvas.tokens.ask", seat=seat(lang, ui.cursor)), str(ui.value), tied)
 
 
@@ -208,7 +221,7 @@ def _judge(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     frame.header(T(lang, "canvas.judge.title"))
     softkeys(frame, T(lang, "key.prev"), T(lang, "key.next"), T(lang, "key.ok"))
-    judges = engine.runner_up(game)
+    judges = runner_up(game)
     who = (
         T(lang, "canvas.judge.by", seats=", ".join(seat(lang, s) for s in judges))
         if judges
@@ -217,21 +230,21 @@ def _judge(ui: CanvasUi, lang: str, frame: Frame) -> None:
     left, top, right, bottom = inner(frame)
     line = frame.body + frame.px(4)
     frame.fit((left, top, right, top + line), who, max_px=frame.body)
-    tied = engine.best_by_tokens(game)
+    tied = best_by_tokens(game)
     items = [T(lang, "seat", seat=s) for s in tied]
-    figures = [T(lang, "canvas.points", n=engine.total(game, s)) for s in tied]
+    figures = [T(lang, "canvas.points", n=total(game, s)) for s in tied]
     frame.menu((left, top + line + frame.px(2), right, bottom), items, ui.cursor, right=figures)
 
 
 def _final(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
-    result = engine.outcome(game)
+    result = CANVAS.outcome(game)
     assert result is not None
     frame.header(T(lang, "canvas.final.title"))
     softkeys(frame, ok=T(lang, "canvas.key.new"), back=T(lang, "key.home"))
     left, top, right, bottom = inner(frame)
     if game.setup.solo:
-        points = engine.total(game, 1)
+        points = total(game, 1)
         half = (bottom - top) * 3 // 5
         frame.fit((left, top, right, top + half), T(lang, f"canvas.award.{result.reason}"), weight="bold")
         frame.fit((left, top + half, right, bottom), T(lang, "canvas.points", n=points), max_px=frame.large)
@@ -244,17 +257,17 @@ def _final(ui: CanvasUi, lang: str, frame: Frame) -> None:
         max_px=frame.body,
         weight="bold",
     )
-    order = sorted(engine.seats(game), key=lambda s: (-engine.total(game, s), s))
+    order = sorted(seats(game), key=lambda s: (-total(game, s), s))
     lines: list[Line] = []
     for s in order:
-        ribbon_points = sum(engine.card_points(game, s))
+        ribbon_points = sum(card_points(game, s))
         text = T(
-            lang, "canvas.final.line", seat=seat(lang, s), ribbons=ribbon_points, bonus=engine.bonus_total(game, s)
+            lang, "canvas.final.line", seat=seat(lang, s), ribbons=ribbon_points, bonus=bonus_total(game, s)
         )
         tokens = game.tokens[s - 1]
         if tokens is not None:
             text += T(lang, "canvas.final.tokens", n=tokens)
-        lines.append((text, str(engine.total(game, s)), s == result.winners[0]))
+        lines.append((text, str(total(game, s)), s == result.winners[0]))
     text_list(frame, (left, top + line, right, bottom), lines)
 
 
@@ -263,14 +276,14 @@ def _turn(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     solo = game.solo
     assert solo is not None
-    frame.header(T(lang, "canvas.turn.title"), T(lang, "canvas.points", n=engine.total(game, 1)))
+    frame.header(T(lang, "canvas.turn.title"), T(lang, "canvas.points", n=total(game, 1)))
     ok = T(lang, "canvas.key.paint") if ui.cursor == 5 else T(lang, "canvas.key.take", n=ui.cursor + 1)
     softkeys(frame, T(lang, "key.prev"), T(lang, "key.next"), ok, T(lang, "key.home"))
     left, top, right, bottom = inner(frame)
     lines = [
         T(lang, "canvas.turn.you", tokens=solo.tokens, hand=solo.hand),
         f"{T(lang, 'canvas.turn.auto', tokens=solo.automaton_tokens)} · "
-        f"{T(lang, 'canvas.board.done', done=engine.paintings_done(game, 1), all=PAINTINGS_EACH)}",
+        f"{T(lang, 'canvas.board.done', done=paintings_done(game, 1), all=PAINTINGS_EACH)}",
     ]
     if solo.last_toss is not None:
         lines.append(T(lang, "canvas.turn.last", card=solo.last_toss.position))
@@ -289,7 +302,7 @@ def _turn(ui: CanvasUi, lang: str, frame: Frame) -> None:
 def _auto(ui: CanvasUi, lang: str, frame: Frame) -> None:
     game = _game(ui)
     assert game.solo is not None
-    frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points", n=engine.total(game, 1)))
+    frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points", n=total(game, 1)))
     softkeys(frame, ok=T(lang, "canvas.key.toss"), back=T(lang, "key.home"))
     left, top, right, bottom = inner(frame)
     rule_h = frame.small + frame.px(4)

@@ -8,8 +8,8 @@ from functools import lru_cache
 from device.render.fonts import font
 from device.render.frame import Frame
 from device.render.shapes import Box
-from engine.canvas import Setup
-from engine.canvas_model import ELEMENTS, Slot
+from engine.canvas.cards import ELEMENTS, Slot
+from engine.canvas.setup import Setup
 
 
 def _square(box: Box) -> Box:

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from device.apps.canvas_ui import names_fr
 from device.strings.all import STRINGS as T
-from engine.canvas import Setup
-from engine.canvas_model import ELEMENTS, SLOT_COLOURS, Condition, ScoringCard, Slot
-from engine.canvas_scoring import Match
+from engine.canvas.cards import ELEMENTS, SLOT_COLOURS, Condition, ScoringCard, Slot
+from engine.canvas.scoring import Match
+from engine.canvas.setup import Setup
 
 
 def element(lang: str, name: str) -> str:

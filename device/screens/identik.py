@@ -19,9 +19,11 @@ from device.screens.identik_parts import (
 )
 from device.screens.widgets import draw_countdown
 from device.strings.all import STRINGS as T
-from engine import identik as engine
-from engine.identik_scores import ScoreLine
-from engine.identik_view import drawing_held, judges, round_criteria_met, round_scores, scores
+from engine.identik import IDENTIK
+from engine.identik.scores import ScoreLine
+from engine.identik.setup import CRITERIA
+from engine.identik.state import State
+from engine.identik.view import drawing_held, judges, round_criteria_met, round_scores, scores
 
 if TYPE_CHECKING:
     from device.apps.base import Context, Sample
@@ -54,7 +56,7 @@ def render(state: IdentikUi, ctx: Context, frame: Frame) -> None:
         }[state.game.phase](state, state.game, ctx, frame)
 
 
-def round_header(frame: Frame, game: engine.State, lang: str, right: str | None = None) -> None:
+def round_header(frame: Frame, game: State, lang: str, right: str | None = None) -> None:
     """Round r/n on the left; the narrator (or `right`) on the right."""
     title = T(lang, "identik.round", r=game.round_no, n=game.setup.total_rounds)
     narrator = T(lang, "identik.narrator", who=short(lang, game, game.narrator))
@@ -165,7 +167,7 @@ def _star_number(frame: Frame, box: Box, number: str, notes: Sequence[tuple[str,
         draw_wrapped(frame, (text_box[0], row_top, text_box[2], row_bottom), text, frame.body, weight, "left")
 
 
-def _super(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
+def _super(state: IdentikUi, game: State, ctx: Context, frame: Frame) -> None:
     lang = ctx.lang
     round_header(frame, game, lang)
     if game.setup.super_rule == "roll":
@@ -179,7 +181,7 @@ def _super(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> 
     _star_number(frame, frame.content, str(state.pick), notes)
 
 
-def _describe(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
+def _describe(state: IdentikUi, game: State, ctx: Context, frame: Frame) -> None:
     lang = ctx.lang
     glass = game.sandglass
     super_text = T(lang, "identik.super_short", n=game.super_criterion)
@@ -202,7 +204,7 @@ def _describe(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) 
     draw_countdown(frame, frame.content, glass, ctx.now_ms, note)
 
 
-def _passing(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
+def _passing(state: IdentikUi, game: State, ctx: Context, frame: Frame) -> None:
     lang = ctx.lang
     round_header(frame, game, lang)
     frame.softkeys({"up": T(lang, "identik.left"), "down": T(lang, "identik.right"),
@@ -243,14 +245,14 @@ def _passing(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
     fit_text(frame, rows, f"{T(lang, 'identik.drawing_to_judge')}:  {pairs}", frame.body)
 
 
-def _judging(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
+def _judging(state: IdentikUi, game: State, ctx: Context, frame: Frame) -> None:
     lang = ctx.lang
     super_text = T(lang, "identik.super_short", n=game.super_criterion)
     frame.header(T(lang, "identik.criterion", c=game.criterion), super_text)
     seated = judges(game)
     ticked = game.ticks[game.criterion - 1]
     if state.cursor == 0:
-        ok = T(lang, "identik.points_key") if game.criterion == engine.CRITERIA else T(lang, "identik.next")
+        ok = T(lang, "identik.points_key") if game.criterion == CRITERIA else T(lang, "identik.next")
     else:
         on = seated[state.cursor - 1] in ticked
         ok = T(lang, "identik.untick") if on else T(lang, "identik.tick")
@@ -280,7 +282,7 @@ def _judging(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
         tile(frame, cell, lines, judge in ticked, thick=state.cursor == i + 1, check=judge in ticked)
 
 
-def _summary(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
+def _summary(state: IdentikUi, game: State, ctx: Context, frame: Frame) -> None:
     lang = ctx.lang
     last = game.round_no == game.setup.total_rounds
     frame.header(T(lang, "identik.round_points", r=game.round_no),
@@ -304,10 +306,10 @@ def _summary(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -
                            (role, 0.25, "regular")], inverted=narrating)
 
 
-def _scorecard(state: IdentikUi, game: engine.State, ctx: Context, frame: Frame) -> None:
+def _scorecard(state: IdentikUi, game: State, ctx: Context, frame: Frame) -> None:
     lang = ctx.lang
     over = game.phase == "over"
-    outcome = engine.outcome(game)
+    outcome = IDENTIK.outcome(game)
     if outcome is not None:
         if outcome.tied:
             note = T(lang, "identik.winners", n=len(outcome.winners))

@@ -10,10 +10,10 @@ from device.render.fonts import font
 from device.render.frame import Frame
 from device.render.shapes import Box
 from device.strings.all import STRINGS as T
-from engine import identik as engine
+from engine.identik.state import State
 
 
-def short(lang: str, game: engine.State, seat: int) -> str:
+def short(lang: str, game: State, seat: int) -> str:
     """A seat's name, or "S3" when it has none."""
     return game.setup.name_of(seat) or T(lang, "seat.short", seat=seat)
 

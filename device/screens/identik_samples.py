@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.identik_view import judges
+from engine.identik.view import judges
 
 if TYPE_CHECKING:
     from device.apps.base import Context, Sample

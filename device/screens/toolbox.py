@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 from device.render.frame import Frame
 from device.screens.widgets import clock_text, draw_countdown, draw_seat_tokens, draw_shape_groups
 from device.strings.all import STRINGS as T
-from engine import toolbox as engine
 from engine.dice import SHAPES
+from engine.toolbox.state import State
 
 if TYPE_CHECKING:
     from device.apps.base import Context, Sample
     from device.apps.toolbox import ToolboxApp, ToolboxUi
 
 
-def dice_name(lang: str, game: engine.State) -> str:
+def dice_name(lang: str, game: State) -> str:
     """What `roll` throws, in words."""
     if game.dice_kind == "tokens":
         return T(lang, "dice.tokens", n=game.tokens)

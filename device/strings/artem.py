@@ -66,7 +66,7 @@ ARTEM = Strings({
     "artem.end.colour_deck": ("the colour deck ran out", "la pioche de couleurs est épuisée"),
     "artem.end.main_deck": ("the main deck ran out", "la pioche principale est épuisée"),
     "artem.points": ("{n} pts", "{n} pts"),
-    # refusals (engine codes, see engine/artem_refusals.py)
+    # refusals (engine codes, see engine/artem/refusals.py)
     "error.artem_game_over": ("The game is over", "La partie est terminée"),
     "error.artem_draw_first": ("Phase 1 first: discard, draw to 5", "D'abord la phase 1 : défausser, piocher"),
     "error.artem_plays_begun": ("Phase 1 is already done", "La phase 1 est déjà faite"),

@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image
 
 from device.display_worker import DisplayWorker
-from device.refresh import RefreshPlanner
+from device.refresh import NO_ACTIVITY, Activity, RefreshPlanner
 from device.web.hub import Hub
 from device.web.panel import GlassFrame, SimPanel
 from device.web.readout import PressTimer
@@ -46,12 +46,13 @@ class GlassHost:
         self._png = b""
         self._secret = False
 
-    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False) -> None:
+    def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False,
+               activity: Activity = NO_ACTIVITY) -> None:
         """Hand the frame to the worker of its panel model (opening that panel if it changed)."""
         self.use(screen_key.split(":", 1)[0])
         assert self.worker is not None
         self._secret = self._secret or hide_secret
-        self.worker.submit(image, screen_key, hide_secret)
+        self.worker.submit(image, screen_key, hide_secret, activity)
 
     def use(self, model: str) -> None:
         """Make sure the simulated panel is a `model` (a new one, blank, if it was another)."""

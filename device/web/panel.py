@@ -19,8 +19,10 @@ from typing import Literal
 from PIL import Image, ImageChops
 
 from hardware.display import Box, PanelSpec
+from hardware.panels import SLEEP_MS
 
 RefreshKind = Literal["full", "fast", "partial"]
+BusyKind = Literal["full", "fast", "partial", "wake", "sleep"]  # what keeps the panel busy
 FULL_PHASES = ("invert", "black", "white", "invert-new")
 FAST_PHASES = ("black", "white")
 
@@ -39,10 +41,11 @@ class GlassFrame:
 
 @dataclass(frozen=True)
 class Refresh:
-    """One finished refresh: its kind, its start/end on the monotonic clock (seconds) and the
-    capability table's time for it (what it costs on the real panel, whatever the time scale)."""
+    """One finished refresh (or wake, or sleep): its kind, its start/end on the monotonic clock
+    (seconds) and the capability table's time for it (what it costs on the real panel, whatever
+    the time scale)."""
 
-    kind: RefreshKind
+    kind: BusyKind
     start: float
     end: float
     panel_ms: int
@@ -113,19 +116,28 @@ class SimPanel:
         self._on_refresh(Refresh("partial", start, end, self.spec.partial_ms))
 
     def restore(self, image: Image.Image) -> None:
-        """Wake the controller and load `image` as what the glass shows, without refreshing."""
+        """Wake the controller and load `image` as what the glass shows, without refreshing (wake_ms)."""
+        ram = self._frame(image)
+        start = self._clock()
+        self._wait_until(start, self.spec.wake_ms)
         self.asleep = False
-        self.ram = self._frame(image)
+        self.ram = ram
+        self._on_refresh(Refresh("wake", start, self._clock(), self.spec.wake_ms))
 
     def clear(self) -> None:
         """Blank the glass to white with a full refresh."""
         self._flash("full", FULL_PHASES, self.spec.full_ms, blank(self.spec))
 
     def sleep(self) -> None:
-        """The controller sleeps and forgets its RAM; the glass keeps its picture."""
+        """The controller sleeps (the driver's own delay: SLEEP_MS) and forgets its RAM; the glass
+        keeps its picture."""
+        start = self._clock()
+        self._wait_until(start, SLEEP_MS)
         self.asleep = True
         self.ram = None
-        self._on_glass(GlassFrame(self.glass, None, "asleep", self._clock()))
+        end = self._clock()
+        self._on_glass(GlassFrame(self.glass, None, "asleep", end))
+        self._on_refresh(Refresh("sleep", start, end, SLEEP_MS))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from device.web.panel import Refresh
 
 SECRET_GRACE_MS = 3000
+SHOWN = ("partial", "fast", "full")  # the refreshes the readout names (a wake or sleep only costs time)
 FLUSH_LIMIT_S = 120.0  # a stuck worker must not hang the readout thread forever
 
 
@@ -96,7 +97,7 @@ class PressTimer:
                 if press.secret:
                     wait_ms = max(0, wait_ms - SECRET_GRACE_MS)
                 old = self.reading
-                self.reading = Reading(wait_ms, tuple(r.kind for r in caused), old.total_ms + wait_ms,
-                                       old.presses + 1)
+                kinds = tuple(r.kind for r in caused if r.kind in SHOWN)
+                self.reading = Reading(wait_ms, kinds, old.total_ms + wait_ms, old.presses + 1)
                 reading = self.reading
             self._on_reading(reading)

@@ -14,8 +14,8 @@ from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
 from device.wordpacks import builtin_deck
-from engine import artbox as engine
-from engine import artbox_view as view
+from engine.artbox import ARTBOX, view
+from engine.artbox.state import State
 from hardware.events import ButtonEvent
 from tests.conftest import Harness
 
@@ -42,7 +42,7 @@ def started(players: int = 4, c: Context | None = None, **options: object) -> Ar
     return press(replace(ui, cursor=rows.index("start")), "ok", c=c)
 
 
-def game_of(ui: ArtboxUi) -> engine.State:
+def game_of(ui: ArtboxUi) -> State:
     assert ui.game is not None
     return ui.game
 
@@ -122,7 +122,7 @@ def test_refusals_are_said_in_french() -> None:
 
 def test_every_engine_refusal_has_a_translation() -> None:
     """Every IllegalCommand code the #ARTBOX engine raises has an error string."""
-    source = (ROOT / "engine" / "artbox.py").read_text(encoding="utf-8")
+    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine" / "artbox").glob("*.py"))
     codes = set(re.findall(r'"(artbox_[a-z_]+|already_taken|not_at_table)"', source))
     assert codes
     for code in codes:
@@ -199,7 +199,7 @@ def test_over_then_ok_sets_up_a_new_game() -> None:
     assert press(ui, "ok").game is None
 
 
-def _final(script: str) -> engine.State:
+def _final(script: str) -> State:
     data = json.loads((SCRIPTS / f"{script}.expected.json").read_text(encoding="utf-8"))
     return game_of(APP.load(data["states"]["artbox"]))
 
@@ -207,7 +207,7 @@ def _final(script: str) -> engine.State:
 def test_four_player_script_ends_with_seat_two_winning() -> None:
     """Rulebook 000 l.101-105: at 4 players the game ends at 5 tokens; most tokens wins."""
     game = _final("artbox_four_players")
-    result = engine.outcome(game)
+    result = ARTBOX.outcome(game)
     assert result is not None and result.winners == (2,) and result.reason == "most_tokens"
     assert [t.total for t in game.tokens] == [3, 5, 1, 1]
     assert game.round == 5 and game.setup.players == 4
@@ -216,7 +216,7 @@ def test_four_player_script_ends_with_seat_two_winning() -> None:
 def test_three_player_script_ends_with_seat_two_winning() -> None:
     """Rulebook 001 l.186 and 000 l.148-150: three players, two drawings each, goal 5."""
     game = _final("artbox_three_players")
-    result = engine.outcome(game)
+    result = ARTBOX.outcome(game)
     assert result is not None and result.winners == (2,)
     assert [t.total for t in game.tokens] == [3, 5, 4]
     assert game.setup.two_drawings and game.setup.rules_language == "fr"

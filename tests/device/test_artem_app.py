@@ -18,8 +18,12 @@ from device.artem_data import load_colours
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
-from engine import artem as engine
-from engine.artem_refusals import Code
+from engine.artem import ARTEM
+from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip
+from engine.artem.refusals import Code
+from engine.artem.rules import claim_points
+from engine.artem.state import LastPlay, State
+from engine.artem.view import play_number
 from tests.conftest import Harness
 from tests.device.test_scripts import run_script_file
 
@@ -35,7 +39,7 @@ def ui(h: Harness) -> ArtemUi:
     return state
 
 
-def game(h: Harness) -> engine.State:
+def game(h: Harness) -> State:
     """The engine state behind the Artem screen."""
     found = ui(h).game
     assert found is not None
@@ -48,7 +52,7 @@ def open_artem(h: Harness, *setup: str) -> None:
     h.press(*["down"] * (4 - ui(h).cursor), "ok")
 
 
-def play(h: Harness, command: engine.Command) -> None:
+def play(h: Harness, command: Command) -> None:
     """Press the buttons that play `command` (computed on a copy, then pressed for real)."""
     driver = Driver(APP, ui(h), CTX)
     driver.play(command)
@@ -84,12 +88,12 @@ def test_a_turn_with_the_four_keys(harness: MakeHarness) -> None:
     h.press("ok")  # cards drawn
     assert game(h).phase == "play"
     h.press("down", "ok", "down", "ok")  # Move 2 on row 2
-    assert game(h).plays == 1 and game(h).last == engine.LastPlay(1, "move", 1, length=2)
-    play(h, engine.Flip("vertical", (0, 0), (1, 0)))
+    assert game(h).plays == 1 and game(h).last == LastPlay(1, "move", 1, length=2)
+    play(h, Flip("vertical", (0, 0), (1, 0)))
     assert game(h).plays == 2
     h.press("up", "ok")  # Move 2 again: a third card is refused
     assert h.runner.session.message == "2 cards already played this turn"
-    play(h, engine.EndTurn())
+    play(h, EndTurn())
     assert (game(h).seat, game(h).phase) == (2, "draw")
 
 
@@ -115,11 +119,11 @@ def test_claim_on_a_first_turn_is_refused_with_the_reason(
     assert ui(h).mode == "actions"
 
 
-def _claim_ready(h: Harness) -> engine.Claim:
+def _claim_ready(h: Harness) -> Claim:
     """Play the demonstration player until it wants to claim (seat 1's second turn on)."""
     for _ in range(200):
         choice = demo_choice(game(h))
-        if isinstance(choice, engine.Claim):
+        if isinstance(choice, Claim):
             return choice
         play(h, choice)
     raise AssertionError("no claim came up")
@@ -141,7 +145,7 @@ def test_wrong_claim_colour_is_refused_naming_both_colours(
     before = game(h)
     driver = Driver(APP, ui(h), CTX)
     with pytest.raises(ValueError):
-        driver.play(engine.Claim(wrong, claim.row, claim.start, claim.length))
+        driver.play(Claim(wrong, claim.row, claim.start, claim.length))
     h.press(*[b for b, _ in driver.trail], "ok")
     colours = {c.id: c for c in load_colours().colours}
     assert h.runner.session.message == expected.format(
@@ -157,7 +161,7 @@ def test_claim_scores_and_its_undo_restores_the_board(harness: MakeHarness) -> N
     before = game(h)
     play(h, claim)
     after = game(h)
-    points = engine.claim_points(claim.length, engine.play_number(before))
+    points = claim_points(claim.length, play_number(before))
     assert after.scores[before.seat - 1] == before.scores[before.seat - 1] + points
     assert len(after.deck) == len(before.deck) - claim.length
     h.press("back!")
@@ -194,7 +198,7 @@ def test_three_player_script_ends_with_seat_1_reaching_15(tmp_path: Path) -> Non
     state = run_script_file(SCRIPTS / "artem_three_players.txt", tmp_path)
     artem = APP.load(state["states"]["artem"])  # type: ignore[index]
     assert artem.screen == "over" and artem.game is not None
-    result = engine.outcome(artem.game)
+    result = ARTEM.outcome(artem.game)
     assert result is not None and result.winners == (1,) and result.reason == "target"
     assert artem.game.scores == (16, 13, 11)
 
@@ -204,7 +208,7 @@ def test_colour_deck_script_ends_in_a_tie(tmp_path: Path) -> None:
     state = run_script_file(SCRIPTS / "artem_colour_deck_tie.txt", tmp_path)
     artem = APP.load(state["states"]["artem"])  # type: ignore[index]
     assert artem.game is not None
-    result = engine.outcome(artem.game)
+    result = ARTEM.outcome(artem.game)
     assert result is not None and result.winners == (1, 2) and result.reason == "colour_deck"
     assert result.tied
 
@@ -214,7 +218,7 @@ def test_a_finished_game_goes_to_the_history(harness: MakeHarness) -> None:
     h = harness()
     open_artem(h)
     h.press("ok")
-    play(h, engine.EndTurn())
+    play(h, EndTurn())
     h.press("down", "down", "ok")  # main deck empty, in phase 1 (003 l.93)
     assert ui(h).screen == "over"
     record = h.runner.history[-1]
@@ -229,9 +233,9 @@ def test_relative_directions_moves_in_the_seats_own_frame(harness: MakeHarness) 
     right column moves towards the direction marker."""
     h = harness()
     open_artem(h, "down", "down", "ok")
-    play(h, engine.BeginPlays())
-    play(h, engine.EndTurn())
-    play(h, engine.BeginPlays())
+    play(h, BeginPlays())
+    play(h, EndTurn())
+    play(h, BeginPlays())
     before = game(h)
     column = [row[5] for row in before.board]
     h.press("ok", "ok")  # Move 1 on the seat's row 1

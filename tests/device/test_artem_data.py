@@ -16,7 +16,8 @@ from device.artem_data import (
     load_colours,
     parse_colours,
 )
-from engine.artem import DEFAULT_COLOURS, Setup, new_game
+from engine.artem.rules import new_game
+from engine.artem.setup import DEFAULT_COLOURS, Setup
 
 
 def _data() -> dict[str, Any]:

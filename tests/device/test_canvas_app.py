@@ -18,8 +18,9 @@ from device.render.frame import Frame
 from device.resources import Resources
 from device.screens.canvas_samples import CHARLOTTE, Presser
 from device.settings import Settings
-from engine import canvas as engine
-from engine.canvas_model import Slot
+from engine.canvas import CANVAS
+from engine.canvas.cards import Slot
+from engine.canvas.scores import bonus_total, card_points, ribbons, total
 from hardware.events import ButtonEvent
 from tests.device.test_scripts import run_script_file
 
@@ -139,7 +140,7 @@ def test_counted_card_is_asked_then_reviewed() -> None:
     assert ui.screen == "count" and ui.game is not None and ui.game.setup.cards[ui.cursor].name == "Unity"
     ui = p.press(ui, "ok", "ok")
     assert ui.screen == "board" and ui.game is not None
-    assert engine.ribbons(ui.game, 1) == (0, 2, 0, 1)
+    assert ribbons(ui.game, 1) == (0, 2, 0, 1)
 
 
 def test_refusals_are_translated() -> None:
@@ -183,9 +184,9 @@ def test_two_player_script_ends_with_seat_2_ahead() -> None:
     expected = json.loads((SCRIPTS / "canvas_two_players.expected.json").read_text(encoding="utf-8"))
     ui = APP.load(expected["states"]["canvas"])
     assert ui.game is not None and ui.screen == "final"
-    assert [engine.total(ui.game, s) for s in (1, 2)] == [25, 27]
-    assert engine.card_points(ui.game, 1) == (2, 7, 3, 7) and engine.bonus_total(ui.game, 1) == 6
-    result = engine.outcome(ui.game)
+    assert [total(ui.game, s) for s in (1, 2)] == [25, 27]
+    assert card_points(ui.game, 1) == (2, 7, 3, 7) and bonus_total(ui.game, 1) == 6
+    result = CANVAS.outcome(ui.game)
     assert result is not None and (result.winners, result.reason) == ((2,), "points")
 
 
@@ -194,8 +195,8 @@ def test_solo_script_reaches_the_award() -> None:
     expected = json.loads((SCRIPTS / "canvas_solo.expected.json").read_text(encoding="utf-8"))
     ui = APP.load(expected["states"]["canvas"])
     assert ui.game is not None and ui.screen == "final" and ui.game.solo is not None
-    assert engine.total(ui.game, 1) == 37
-    result = engine.outcome(ui.game)
+    assert total(ui.game, 1) == 37
+    result = CANVAS.outcome(ui.game)
     assert result is not None and result.reason == "runner_up"
     solo = ui.game.solo
     assert sum(solo.market) + solo.tokens + solo.automaton_tokens == 8

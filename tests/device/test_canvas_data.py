@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from device.canvas_data import DEFAULT_PATH, CanvasDataError, load
-from engine.canvas_model import ELEMENTS
+from engine.canvas.cards import ELEMENTS
 
 GOOD = DEFAULT_PATH.read_text(encoding="utf-8")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -10,7 +11,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from device.display_worker import DisplayWorker
-from device.refresh import RefreshPlanner
+from device.refresh import CLEAN_IDLE_S, Activity, RefreshPlanner
 from hardware.display import Box, PanelSpec
 from hardware.panels import panel
 from hardware.waveshare import PanelTimeout
@@ -46,8 +47,14 @@ class SlowPanel:
     def show_full(self, image: Image.Image) -> None:
         self._refresh("full", image, None)
 
+    def show_fast(self, image: Image.Image) -> None:
+        self._refresh("fast", image, None)
+
     def show_partial(self, image: Image.Image, box: Box) -> None:
         self._refresh("partial", image, box)
+
+    def restore(self, image: Image.Image) -> None:
+        self._record("restore", image)
 
     def clear(self) -> None:
         self._record("clear")
@@ -130,7 +137,7 @@ def test_a_small_change_is_a_partial_and_an_unchanged_frame_nothing(
     assert box is not None and box[1] % 8 == 0 and box[3] % 8 == 0
 
 
-def test_a_secret_hidden_by_a_dropped_frame_still_gets_a_full_refresh(
+def test_a_secret_hidden_by_a_dropped_frame_still_gets_a_flashing_refresh(
         slow: SlowPanel, worker: DisplayWorker) -> None:
     slow.gate.set()
     worker.submit(frame(1), "deal")
@@ -143,7 +150,7 @@ def test_a_secret_hidden_by_a_dropped_frame_still_gets_a_full_refresh(
     worker.submit(frame(4), "deal")
     slow.gate.set()
     assert worker.flush(WAIT)
-    assert slow.kinds() == ["full", "partial", "full"]
+    assert slow.kinds() == ["full", "partial", "fast"]  # epd2in7_V2 hides a secret by its fast refresh
     assert same(slow.calls[-1][1], frame(4))
 
 
@@ -192,7 +199,7 @@ def test_a_hung_driver_call_shows_in_the_status() -> None:
         w.close()
 
 
-def test_the_panel_sleeps_when_idle_and_a_change_wakes_it_with_a_full_refresh() -> None:
+def test_the_panel_sleeps_when_idle_and_a_change_wakes_it_with_restore_and_a_partial() -> None:
     slow = SlowPanel(SPEC)
     slow.gate.set()
     w = DisplayWorker(slow, RefreshPlanner(SPEC), idle_sleep_s=0.01)
@@ -202,8 +209,10 @@ def test_the_panel_sleeps_when_idle_and_a_change_wakes_it_with_a_full_refresh() 
         assert w.status.state == "asleep"
         w.submit(frame(1), "game")  # unchanged: the glass still shows it, no refresh
         w.submit(frame(2), "game")
-        slow.wait_for("full", 2)
-        assert slow.kinds()[:3] == ["full", "sleep", "full"]
+        slow.wait_for("partial")
+        assert slow.kinds()[:4] == ["full", "sleep", "restore", "partial"]
+        assert same(slow.calls[2][1], frame(1))  # the RAM gets what the glass shows
+        assert same(slow.calls[3][1], frame(2))
     finally:
         w.close()
 
@@ -247,3 +256,19 @@ def test_a_frame_of_the_wrong_size_is_dropped_with_a_fault(slow: SlowPanel,
     worker.submit(frame(1), "game")  # the worker is still alive
     assert worker.flush(WAIT)
     assert slow.kinds() == ["full"]
+
+
+def test_the_threaded_worker_cleans_in_the_idle_of_a_physical_action_and_not_during_a_countdown(
+        slow: SlowPanel, worker: DisplayWorker) -> None:
+    """The same core decides in real time: idle seconds after a drawing phase's frame clean."""
+    slow.gate.set()
+    ticking = Activity(countdown=True, physical=True, tick=True)
+    for n in range(SPEC.clean_idle_after + 1):
+        worker.submit(frame(n), "game", activity=ticking)
+        assert worker.flush(WAIT)
+    time.sleep(CLEAN_IDLE_S + 0.3)  # a running countdown: no cleaning however idle
+    assert slow.kinds() == ["full"] + ["partial"] * SPEC.clean_idle_after
+    worker.submit(frame(99), "game", activity=Activity(physical=True))  # time's up, the table draws
+    slow.wait_for("full", 2)
+    assert slow.kinds()[-2:] == ["partial", "full"]
+    assert same(slow.calls[-1][1], frame(99))  # the cleaning redraws what the glass shows

@@ -13,8 +13,8 @@ from device.apps.identik import APP, WHEEL, Draft, IdentikUi
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
-from engine import identik as engine
-from engine.identik_view import drawing_held
+from engine.identik.state import State
+from engine.identik.view import drawing_held
 from hardware.events import ButtonEvent
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -47,7 +47,7 @@ def started(first: int = 1, players: int = 4, rule: str = "choose", seed: int = 
     return press(ui, "ok")
 
 
-def game_of(ui: IdentikUi) -> engine.State:
+def game_of(ui: IdentikUi) -> State:
     """The engine state (a game must be under way)."""
     assert ui.game is not None
     return ui.game
@@ -324,7 +324,7 @@ def test_in_progress_and_round_trip() -> None:
 
 def test_every_refusal_code_is_translated() -> None:
     """Each IllegalCommand code the engine uses has English and French text."""
-    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine").glob("identik*.py"))
+    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine" / "identik").glob("*.py"))
     codes = set(re.findall(r'"(identik\.[a-z_]+)"', source))
     assert len(codes) >= 15
     missing = sorted(c for c in codes if f"error.{c}" not in STRINGS)

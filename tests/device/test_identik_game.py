@@ -7,8 +7,8 @@ from pathlib import Path
 
 from device.apps.identik import IdentikUi
 from device.script import read_script
-from engine.identik import outcome
-from engine.identik_view import scores
+from engine.identik.rules import outcome
+from engine.identik.view import scores
 from tests.conftest import Harness
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "identik_full_game.txt"

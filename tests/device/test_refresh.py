@@ -1,4 +1,5 @@
-"""The refresh planner: no refresh for nothing, partial for small changes, full when it matters."""
+"""The refresh planner: no refresh for nothing, a partial for every change a partial shows
+readably (new screens too), a full or fast refresh to hide a secret, cleaning when nobody waits."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
-from device.refresh import PanelState, Plan, RefreshPlanner, align_box, changed_box
+from device.refresh import (
+    CLEAN_IDLE_S,
+    Activity,
+    PanelState,
+    Plan,
+    RefreshPlanner,
+    align_box,
+    changed_box,
+    changed_pixels,
+)
 from hardware.display import Box, PanelSpec
 from hardware.panels import PANELS, panel
 
@@ -42,9 +52,14 @@ def test_nothing_changed_needs_no_refresh_even_after_sleep() -> None:
     assert RefreshPlanner(SPEC).plan(SHOWN.lost(), blank(), blank(), "game").kind == "none"
 
 
-def test_a_change_after_sleep_is_full_because_the_partial_base_is_gone() -> None:
+def test_a_change_after_sleep_restores_the_ram_and_is_a_partial() -> None:
     plan = RefreshPlanner(SPEC).plan(SHOWN.lost(), blank(), marked((0, 0, 8, 8)), "game")
-    assert plan == Plan("full", "base-lost")
+    assert plan == Plan("partial", "wake", (0, 0, 8, 8), restore=True)
+
+
+def test_an_unknown_glass_is_a_full_refresh() -> None:
+    """After a fault the glass is unknown (shown None): nothing to restore from."""
+    assert RefreshPlanner(SPEC).plan(SHOWN.lost(), None, blank(), "game") == Plan("full", "first")
 
 
 def test_small_change_is_a_partial_with_the_window_aligned_on_native_bytes() -> None:
@@ -58,14 +73,35 @@ def test_landscape_panels_align_the_frame_x_axis() -> None:
     assert plan == Plan("partial", "small-change", (200, 21, 256, 43))
 
 
-def test_a_new_screen_is_a_full_refresh() -> None:
-    plan = RefreshPlanner(SPEC).plan(SHOWN, blank(), marked((0, 0, 8, 8)), "scores")
-    assert plan == Plan("full", "new-screen")
+@pytest.mark.parametrize("model", ["epd2in13_V4", "epd2in7_V2", "epd2in9_V2", "epd4in2_V2", "epd7in5_V2"])
+def test_a_new_screen_is_a_partial_on_every_mono_panel(model: str) -> None:
+    spec = PANELS[model]
+    new = marked((0, 0, 64, 40), spec)
+    plan = RefreshPlanner(spec).plan(SHOWN, blank(spec), new, "scores")
+    assert (plan.kind, plan.reason, plan.restore) == ("partial", "new-screen", False)
 
 
-def test_hiding_a_secret_is_always_a_full_refresh() -> None:
-    plan = RefreshPlanner(SPEC).plan(SHOWN, blank(), marked((0, 0, 8, 8)), "game",
-                                     hide_secret=True)
+@pytest.mark.parametrize(("model", "kind"), [
+    ("epd2in13_V4", "full"),  # 2 s: ends inside the 3 s hand-on, and cleans
+    ("epd2in7_V2", "fast"),  # 6 s full would keep the next player waiting
+    ("epd2in9_V2", "full"),  # no fast mode in the table
+    ("epd4in2_V2", "fast"),
+    ("epd7in5_V2", "fast"),
+    ("epd7in3f", "full"),  # no partial, no fast
+])
+def test_hiding_a_secret_is_never_a_partial(model: str, kind: str) -> None:
+    spec = PANELS[model]
+    image = Image.new("RGB" if spec.colour else "1", spec.size, "white")
+    new = image.copy()
+    new.putpixel((3, 3), (0, 0, 0) if spec.colour else 0)
+    plan = RefreshPlanner(spec).plan(SHOWN, image, new, "game", hide_secret=True)
+    assert plan == Plan(kind, "secret")  # type: ignore[arg-type]
+
+
+def test_a_secret_due_for_cleaning_gets_a_real_full_refresh() -> None:
+    """The hand-on covers part of the full refresh a cleaning needs anyway."""
+    due = PanelState("game", SPEC.cleaning_every, True)
+    plan = RefreshPlanner(SPEC).plan(due, blank(), marked((0, 0, 8, 8)), "game", hide_secret=True)
     assert plan == Plan("full", "secret")
 
 
@@ -77,9 +113,49 @@ def test_panels_without_partial_refresh_never_get_one() -> None:
     assert plan == Plan("full", "no-partial")
 
 
-def test_a_large_change_is_a_full_refresh() -> None:
+def test_a_change_flipping_most_pixels_is_a_fast_refresh() -> None:
     plan = RefreshPlanner(SPEC).plan(SHOWN, blank(), marked((0, 0, 250, 170)), "game")
-    assert plan == Plan("full", "large-change")
+    assert plan == Plan("fast", "large-change")
+
+
+def test_two_distant_small_changes_are_one_partial_not_a_large_change() -> None:
+    """A countdown's digits and sand picture: a bounding box over 60 % of the panel, few pixels."""
+    new = marked((2, 2, 12, 170))
+    ImageDraw.Draw(new).rectangle((240, 2, 259, 170), fill=0)
+    assert changed_pixels(blank(), new) < 0.2 * SPEC.width * SPEC.height
+    plan = RefreshPlanner(SPEC).plan(SHOWN, blank(), new, "game")
+    assert plan.kind == "partial" and plan.reason == "small-change"
+
+
+def test_cleaning_is_forced_past_the_limit_but_never_during_a_countdown() -> None:
+    spec = panel("epd2in13_V4")
+    worn = PanelState("game", spec.partial_limit, True)
+    planner = RefreshPlanner(spec)
+    new = marked((0, 0, 8, 8), spec)
+    assert planner.plan(worn, blank(spec), new, "game") == Plan("full", "cleaning")
+    ticking = Activity(countdown=True, tick=True)
+    assert planner.plan(worn, blank(spec), new, "game", activity=ticking).kind == "partial"
+
+
+def test_slow_panels_do_not_count_countdown_ticks_to_the_forced_limit() -> None:
+    spec = panel("epd2in7_V2")  # a forced 6 s cleaning right after each countdown would cost too much
+    ticked = PanelState("game", spec.partial_limit + 50, True, countdown_partials=60)
+    plan = RefreshPlanner(spec).plan(ticked, blank(), marked((0, 0, 8, 8)), "game")
+    assert plan.kind == "partial"
+
+
+def test_idle_cleaning_waits_for_a_physical_action_without_countdown() -> None:
+    planner = RefreshPlanner(SPEC)
+    worn = PanelState("game", SPEC.clean_idle_after, True)
+    drawing = Activity(physical=True)
+    assert planner.cleaning_due(worn, drawing, CLEAN_IDLE_S)
+    assert not planner.cleaning_due(worn, drawing, CLEAN_IDLE_S - 0.1)  # a press may still come
+    assert not planner.cleaning_due(worn, Activity(), 60.0)  # the table is pressing buttons
+    assert not planner.cleaning_due(worn, Activity(countdown=True, physical=True), 60.0)
+    assert not planner.cleaning_due(PanelState("game", 1, True), drawing, 60.0)  # little to clean
+    assert planner.cleaning_times(worn, drawing) == [CLEAN_IDLE_S]
+    assert planner.clean_before_sleep(PanelState("game", 1, True))
+    assert not planner.clean_before_sleep(PanelState("game", 0, True))
 
 
 def test_wrong_frame_size_is_refused() -> None:
@@ -87,23 +163,21 @@ def test_wrong_frame_size_is_refused() -> None:
         RefreshPlanner(SPEC).plan(SHOWN, blank(), Image.new("1", (10, 10)), "game")
 
 
-@pytest.mark.parametrize("model", ["epd2in13_V4", "epd2in7_V2", "epd7in5_V2"])
-def test_a_countdown_is_partials_plus_the_planned_cleaning_refreshes(model: str) -> None:
+@pytest.mark.parametrize("model", ["epd2in13_V4", "epd2in7_V2", "epd2in9_V2", "epd4in2_V2", "epd7in5_V2"])
+def test_a_countdown_is_all_partials_after_the_first_frame(model: str) -> None:
+    """Every second's value reaches the glass by a partial; no cleaning while it runs."""
     spec = PANELS[model]
     planner, state, shown = RefreshPlanner(spec), PanelState(), None
     kinds = []
+    ticking = Activity(countdown=True, tick=True)
     for second in range(90, 0, -1):
         frame = blank(spec)
         ImageDraw.Draw(frame).text((20, 20), f"{second:02d}", fill=0)
-        plan = planner.plan(state, shown, frame, "countdown")
-        state, shown = state.after(plan, "countdown"), frame
+        plan = planner.plan(state, shown, frame, "countdown", activity=ticking)
+        state, shown = state.after(plan, "countdown", tick=True), frame
         kinds.append(plan.kind)
-    n = spec.cleaning_every
-    # The first frame is full, then every run of n partials ends with a cleaning refresh.
-    expected_full = 1 + (90 - 1) // (n + 1)
-    assert kinds.count("full") == expected_full
-    assert kinds.count("partial") == 90 - expected_full
-    assert all(kinds[i] == "full" for i in range(0, 90, n + 1))
+    assert kinds == ["full"] + ["partial"] * 89
+    assert state.countdown_partials == 89 and state.press_partials == 0
 
 
 def test_state_counts_partials_and_a_full_refresh_resets_the_count() -> None:
@@ -112,6 +186,8 @@ def test_state_counts_partials_and_a_full_refresh_resets_the_count() -> None:
     state = state.after(Plan("none", "unchanged"), "a")
     assert state == PanelState("a", 1, True)
     assert state.after(Plan("full", "cleaning"), "a") == PanelState("a", 0, True)
+    assert state.after(Plan("fast", "secret"), "a").partials_since_full == 1  # fast is no cleaning
+    assert state.lost().after(Plan("partial", "wake", (0, 0, 8, 8), True), "a").base_valid
 
 
 def test_changed_box_is_exact_for_one_bit_and_colour_frames() -> None:

@@ -11,9 +11,23 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import codec
-from engine import toolbox as tb
 from engine.errors import InvalidState
 from engine.rng import Rng
+from engine.toolbox.commands import (
+    COMMANDS,
+    AdjustSandglass,
+    ChooseDice,
+    ClearTokens,
+    FlipSandglass,
+    PauseSandglass,
+    ResumeSandglass,
+    Roll,
+    SetPlayers,
+    SetSandglassLength,
+    SettleSandglass,
+    StartSandglass,
+    TakeToken,
+)
 
 Colour = Literal["red", "blue"]
 
@@ -257,11 +271,11 @@ def test_bad_commands_are_refused(data: Any) -> None:
 def test_every_toolbox_command_round_trips() -> None:
     """Each Toolbox command survives command_to_dict -> JSON -> command_from_dict."""
     commands = [
-        tb.ChooseDice("tokens", 5), tb.Roll(), tb.StartSandglass(10), tb.FlipSandglass(20),
-        tb.PauseSandglass(30), tb.ResumeSandglass(40), tb.AdjustSandglass(-10_000), tb.SettleSandglass(50),
-        tb.SetSandglassLength(120), tb.TakeToken(2), tb.ClearTokens(), tb.SetPlayers(6),
+        ChooseDice("tokens", 5), Roll(), StartSandglass(10), FlipSandglass(20),
+        PauseSandglass(30), ResumeSandglass(40), AdjustSandglass(-10_000), SettleSandglass(50),
+        SetSandglassLength(120), TakeToken(2), ClearTokens(), SetPlayers(6),
     ]
-    assert {type(c) for c in commands} == set(tb.COMMANDS)
+    assert {type(c) for c in commands} == set(COMMANDS)
     for command in commands:
         data = json.loads(json.dumps(codec.command_to_dict(command)))
-        assert codec.command_from_dict(tb.COMMANDS, data) == command
+        assert codec.command_from_dict(COMMANDS, data) == command

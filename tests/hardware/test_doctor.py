@@ -129,3 +129,96 @@ def test_button_echo_with_silence_says_what_to_check() -> None:
     ok, message = doctor.button_echo(source, print, timeout_s=5.0, clock=clock)
     assert not ok and message == "no button event heard; check the wiring and the pin map"
     assert source.closed
+
+
+PI5 = "Model\t\t: Raspberry Pi 5 Model B Rev 1.0\n"
+PI4 = "Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n"
+
+
+def cpuinfo(tmp_path: Path, model_line: str) -> Path:
+    path = tmp_path / "cpuinfo"
+    path.write_text("processor\t: 0\nBogoMIPS\t: 108.00\n\n" + model_line)
+    return path
+
+
+def test_board_model_reads_the_model_line(tmp_path: Path) -> None:
+    assert doctor.board_model(cpuinfo(tmp_path, PI5)) == "Raspberry Pi 5 Model B Rev 1.0"
+    assert doctor.board_model(cpuinfo(tmp_path, "")) is None
+    assert doctor.board_model(tmp_path / "absent") is None
+
+
+def test_rpi_gpio_on_a_pi_5_fails_in_one_line_naming_the_fix() -> None:
+    ok, message = doctor.check_pin_factory(
+        "rpigpio", "Raspberry Pi 5 Model B Rev 1.0",
+        fallbacks=["Falling back from lgpio: No module named 'lgpio'"])
+    assert not ok
+    assert message == ("GPIO pin factory rpigpio (RPi.GPIO) fails on a Raspberry Pi 5 Model B "
+                       "Rev 1.0 (lgpio: No module named 'lgpio'); use lgpio: "
+                       "GPIOZERO_PIN_FACTORY=lgpio (easel.service sets it), pip install lgpio")
+    assert len(message) <= 200 and "\n" not in message
+
+
+def test_every_factory_but_lgpio_fails_on_rp1_boards() -> None:
+    for board in ("Raspberry Pi 5 Model B Rev 1.0", "Raspberry Pi 500 Rev 1.0",
+                  "Raspberry Pi Compute Module 5 Rev 1.0"):
+        assert doctor.check_pin_factory("lgpio", board, "lgpio")[0]
+        for name in ("rpigpio", "pigpio", "native"):
+            ok, message = doctor.check_pin_factory(name, board, fallbacks=["lgpio: " + "x" * 99])
+            assert not ok and len(message) <= 200, (name, board, message)
+
+
+def test_older_pis_may_use_rpi_gpio_and_the_message_says_what_is_in_use() -> None:
+    assert doctor.check_pin_factory("rpigpio", "Raspberry Pi 4 Model B Rev 1.4") == (
+        True, "GPIO pin factory rpigpio (RPi.GPIO, gpiozero's first choice that loads) on "
+              "Raspberry Pi 4 Model B Rev 1.4")
+    assert doctor.check_pin_factory("lgpio", "Raspberry Pi 4 Model B Rev 1.4", "lgpio") == (
+        True, "GPIO pin factory lgpio (lgpio, set by GPIOZERO_PIN_FACTORY) on "
+              "Raspberry Pi 4 Model B Rev 1.4")
+
+
+def test_no_factory_at_all_names_the_last_reason() -> None:
+    ok, message = doctor.check_pin_factory(
+        None, "Raspberry Pi 5 Model B Rev 1.0",
+        fallbacks=["BadPinFactory: Unable to load any default pin factory!"])
+    assert not ok and message.startswith("no GPIO pin factory loads on Raspberry Pi 5 Model B "
+                                         "Rev 1.0 (BadPinFactory: Unable to load any")
+    assert "GPIOZERO_PIN_FACTORY=lgpio" in message
+
+
+def test_the_factory_in_use_is_read_from_gpiozero(tmp_path: Path) -> None:
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    try:
+        assert doctor.open_pin_factory() == ("mock", [])
+        ok, message = doctor.check_gpio_pin_factory(cpuinfo(tmp_path, PI5))
+        assert not ok and message.startswith("GPIO pin factory mock (gpiozero's mock pins) "
+                                             "fails on a Raspberry Pi 5")
+        ok, message = doctor.check_gpio_pin_factory(cpuinfo(tmp_path, PI4))
+        assert ok and message.endswith("on Raspberry Pi 4 Model B Rev 1.4")
+    finally:
+        Device.pin_factory.close()
+        Device.pin_factory = saved
+
+
+def test_panel_driver_names_the_vendor_package_and_the_model() -> None:
+    ok, message = doctor.check_panel_driver("epd2in7_V2")
+    assert ok and message.startswith("panel driver: epd2in7_V2 of waveshare-epaper 1.")
+
+
+def test_panel_driver_problems_say_what_to_install() -> None:
+    import importlib.metadata
+
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    ok, message = doctor.check_panel_driver("epd2in7_V2", version=missing)
+    assert not ok and message.endswith("pip install 'easel-companion[pi]'")
+    ok, message = doctor.check_panel_driver("epd2in7_V2", installed=lambda name: False)
+    assert not ok and "spidev module is not installed" in message
+    ok, message = doctor.check_panel_driver("epd7in5_V2", version=lambda name: "1.2.0",
+                                            modules=lambda: ["epd2in7_V2"])
+    assert (ok, message) == (False, "panel driver: waveshare-epaper 1.2.0 has no epd7in5_V2 "
+                                    "module; upgrade it: pip install -U waveshare-epaper")

@@ -73,6 +73,7 @@ def test_the_unit_runs_easel_as_its_own_user_with_notify_and_watchdog() -> None:
     assert unit_setting("StateDirectory") == ["easel"]
     assert unit_setting("RuntimeDirectory") == ["easel"]
     assert "LG_WD=/run/easel" in unit_setting("Environment")
+    assert "GPIOZERO_PIN_FACTORY=lgpio" in unit_setting("Environment")  # RPi.GPIO fails on a Pi 5
     assert unit_setting("ExecStart") == [
         "/opt/easel/venv/bin/easel play --config /etc/easel/easel.toml"]
     assert unit_setting("RestrictAddressFamilies") == ["AF_UNIX"]
@@ -91,6 +92,9 @@ def test_install_script_plan(tmp_path: Path) -> None:
     assert "usermod -aG gpio,spi,dialout easel" in steps
     assert f"install -m 0644 {ROOT}/systemd/easel.toml {tmp_path}/etc/easel.toml" in steps
     assert "systemctl enable easel.service" in steps
+    assert steps.index(f"/opt/easel/venv/bin/pip install {ROOT}[pi]") \
+        < steps.index('/opt/easel/venv/bin/python -c import lgpio')
+    assert "sudo -u easel env GPIOZERO_PIN_FACTORY=lgpio /opt/easel/venv/bin/easel doctor" in out
     assert steps.index("systemctl daemon-reload") < steps.index("systemctl enable easel.service")
     if not Path("/dev/spidev0.0").exists():
         assert "raspi-config nonint do_spi 0" in out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import os
 import subprocess
 import sys
@@ -12,9 +11,10 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from hardware.fake_pi import FakePi
-from hardware.panel_ram import ACEP_PALETTE, SsdController
+from hardware.panel_models import ACEP_PALETTE, MODELS
+from hardware.panel_ram import SsdController
 from hardware.panels import PANELS, call_timeout_s
-from hardware.waveshare import RECIPES, PanelError, PanelTimeout, load_driver, native_box
+from hardware.waveshare import PanelError, PanelTimeout, load_driver, native_box
 from tests.hardware.conftest import noise_frame, open_rig, spec_of, with_change
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,6 +102,17 @@ def test_colour_panel_gets_the_seven_colour_frame(fake_pi: FakePi) -> None:
         rig.display.show_partial(frame, (0, 0, 8, 8))
 
 
+def test_colour_buffer_is_the_vendors_getbuffer(fake_pi: FakePi) -> None:
+    """Easel packs the 4-bit pixels in C; the bytes are the vendor's, dithering included."""
+    rig = open_rig(fake_pi, "epd7in3f")
+    frame = Image.new("RGB", rig.spec.size, "white")
+    draw = ImageDraw.Draw(frame)
+    for i in range(40):  # off-palette colours: the dithering must match too
+        draw.ellipse((i * 20, i * 9, i * 20 + 90, i * 9 + 60), fill=(i * 6, 255 - i * 5, 90))
+    epd = fake_pi.load("epd7in3f").EPD()
+    assert rig.display._model.buffer(frame) == bytes(epd.getbuffer(frame))
+
+
 def test_stuck_busy_times_out_powers_down_and_recovers(fake_pi: FakePi) -> None:
     rig = open_rig(fake_pi, "epd2in7_V2", timeout_s=12.0)
     rig.display.show_full(noise_frame(rig.spec, seed=30))
@@ -156,17 +167,11 @@ def test_wrong_frame_size_is_refused(fake_pi: FakePi) -> None:
 
 
 @pytest.mark.parametrize("model", sorted(PANELS))
-def test_recipes_match_the_panel_table_and_the_driver(fake_pi: FakePi, model: str) -> None:
-    recipe, spec = RECIPES[model], PANELS[model]
-    assert (recipe.partial is None) == (spec.partial == "none")
-    assert recipe.window == (spec.partial == "window")
+def test_models_match_the_panel_table_and_the_driver(fake_pi: FakePi, model: str) -> None:
+    sequences, spec = MODELS[model], PANELS[model]
+    assert sequences.has_partial == (spec.partial != "none")
+    assert sequences.has_fast == (spec.fast_ms is not None)
     epd = fake_pi.load(model).EPD()
-    for name in (recipe.full, recipe.partial, recipe.partial_init, recipe.init, recipe.clear):
-        if name is not None:
-            assert callable(getattr(epd, name)), f"{model}.{name}"
-    if recipe.window:
-        params = list(inspect.signature(getattr(epd, recipe.partial or "")).parameters)
-        assert len(params) == 5, params  # (image, Xstart, Ystart, Xend, Yend)
     native = (epd.width, epd.height)
     expected = spec.size if spec.rotation == 0 else spec.size[::-1]
     assert native == expected, "the table's size and rotation match the driver"
@@ -230,15 +235,16 @@ def test_unknown_model_lists_the_choices() -> None:
 
 
 RAM_WRITES = (0x10, 0x13, 0x24, 0x26)
-# Image bytes per refresh kind: a full refresh also stores the base (old) image, so it writes
-# both RAM planes; a whole-buffer partial writes one plane; the 7.5" driver's partial sends a
-# whole-frame-sized array whatever the window.
+WINDOW = (48 - 16) // 8 * (88 - 40)  # frame box (40, 16, 88, 48) in native bytes, turned
+# Image bytes per refresh kind: a full refresh writes both RAM planes; a partial writes what
+# the vendor's partial writes (the whole plane, or the window) plus the window of the base
+# RAM, except on the 2.9" whose controller keeps the base itself (RAM ping-pong).
 IMAGE_BYTES = {
-    "epd2in13_V4": (2 * 16 * 250, 16 * 250),
+    "epd2in13_V4": (2 * 16 * 250, 16 * 250 + WINDOW),
     "epd2in9_V2": (2 * 16 * 296, 16 * 296),
-    "epd4in2_V2": (2 * 50 * 300, 50 * 300),
-    "epd7in5_V2": (2 * 100 * 480, 100 * 480),
-    "epd2in7_V2": (2 * 22 * 264, (48 - 16) // 8 * (88 - 40)),  # the window only
+    "epd4in2_V2": (2 * 50 * 300, 50 * 300 + (88 - 40) // 8 * (48 - 16)),
+    "epd7in5_V2": (2 * 100 * 480, (88 - 40) // 8 * (48 - 16)),
+    "epd2in7_V2": (2 * 22 * 264, 2 * WINDOW),
 }
 
 

@@ -20,7 +20,7 @@ from device.apps.artem_drive import Driver, demo_choice
 from device.apps.base import Context
 from device.resources import Resources
 from device.settings import Settings
-from engine import artem as engine
+from engine.artem.commands import Claim, Move
 from hardware.events import ButtonEvent
 from tests.conftest import Harness
 
@@ -61,7 +61,7 @@ def run(seed: int) -> tuple[Harness, ArtemUi, list[str]]:
             refused = True
             continue
         cmd = demo_choice(game)
-        if isinstance(cmd, engine.Claim) and not wrong:
+        if isinstance(cmd, Claim) and not wrong:
             ids = game.setup.colour_ids
             bad = replace(cmd, colour=ids[(ids.index(cmd.colour) + 1) % len(ids)])
             d = Driver(APP, ui, CTX)
@@ -77,7 +77,7 @@ def run(seed: int) -> tuple[Harness, ArtemUi, list[str]]:
         before = d.trail[-2][1] if len(d.trail) > 1 else h.state("artem")
         label = APP.handle(before, ButtonEvent(buttons[-1]), CTX).label
         press(buttons, label or "")
-        if isinstance(cmd, engine.Move) and not undone:
+        if isinstance(cmd, Move) and not undone:
             press(["back!"], "undo that move")
             press(["ok!"], "redo it")
             undone = True

@@ -1,0 +1,295 @@
+"""#ARTBOX rules: a pure reducer over frozen states (rulebooks 000 English, 001 French).
+
+A round: deal words (or let the table use its cards), roll the shape dice, draw and take
+number tokens, guess against the sandglass, identify each slot, award two victory tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.artbox.awards import Slot, score_round
+from engine.artbox.commands import (
+    ClaimSlot,
+    Command,
+    ConfirmSlot,
+    Continue,
+    Finish,
+    Pick,
+    Roll,
+    ShowWords,
+    StartSandglass,
+    TimeUp,
+    ToggleEligible,
+    ToggleGuess,
+)
+from engine.artbox.end import Tokens, game_outcome
+from engine.artbox.setup import Setup
+from engine.artbox.state import Phase, State
+from engine.deck import Deck
+from engine.dice import roll
+from engine.errors import IllegalCommand
+from engine.finish_order import FinishOrder
+from engine.game import refusal_by_trial
+from engine.outcome import Outcome
+from engine.rng import Rng
+from engine.sandglass import Sandglass
+from engine.seats import next_seat
+
+# ----- game flow ------------------------------------------------------------------------
+
+
+def new_game(setup: Setup, seed: int) -> State:
+    """Shuffle the word deck, choose the first Maestro, and start round 1."""
+    rng = Rng.from_seed(seed)
+    deck, rng = Deck.shuffled(setup.words, rng)
+    if setup.first_maestro is None:  # 000 l.24: or simply choose a player at random
+        index, rng = rng.below(setup.players)
+        maestro = index + 1
+    else:
+        maestro = setup.first_maestro
+    state = State(
+        setup=setup, rng=rng, phase="roll", round=1, maestro=maestro, deck=deck, discard=(),
+        sandglass=Sandglass.full(setup.sandglass_ms),
+        tokens=tuple(Tokens() for _ in range(setup.players)),
+    )
+    return _start_round(state)
+
+
+def _start_round(state: State) -> State:
+    setup = state.setup
+    used = tuple(w for seat in state.chosen for w in seat) + state.decoys
+    deck, discard, rng = state.deck, state.discard + used, state.rng
+    if len(deck) < setup.words_per_round:  # reshuffle the used words under the deck
+        again, rng = rng.shuffle(discard)
+        deck, discard = deck.to_bottom(again), ()
+    state = replace(
+        state, deck=deck, discard=discard, rng=rng, faces=(), finish=None, decoys=(),
+        word_list=(), slots=(), slot_index=0, sandglass=state.sandglass.reset(), chosen=(),
+    )
+    if setup.dealing == "cards":
+        return replace(state, phase="roll", hands=(), dealing_seat=0)
+    dealt, deck = deck.draw(setup.players * setup.words_dealt)
+    k = setup.words_dealt
+    hands = tuple(dealt[i * k:(i + 1) * k] for i in range(setup.players))
+    return replace(state, phase="deal_cover", deck=deck, hands=hands,
+                   dealing_seat=next_seat(state.maestro, setup.players))
+
+
+def _show_words(state: State, _: ShowWords) -> State:
+    _need(state, "deal_cover", "the words are shown only while dealing")
+    return replace(state, phase="deal_pick")
+
+
+def _pick(state: State, command: Pick) -> State:
+    _need(state, "deal_pick", "press ok to see the words first")
+    setup, seat = state.setup, state.dealing_seat
+    hand = state.hands[seat - 1]
+    picked = command.chosen
+    if len(picked) != setup.drawings_each or len(set(picked)) != len(picked):
+        raise IllegalCommand(f"seat {seat} keeps {setup.drawings_each} different word(s)",
+                             "artbox_keep", seat=seat, n=setup.drawings_each)
+    if any(not 0 <= i < len(hand) for i in picked):
+        raise IllegalCommand(f"seat {seat} was dealt {len(hand)} words", "artbox_keep", seat=seat,
+                             n=setup.drawings_each)
+    keep = tuple(hand[i] for i in sorted(picked))
+    back = tuple(w for i, w in enumerate(hand) if i not in picked)
+    chosen = state.chosen or tuple(() for _ in range(setup.players))
+    chosen = tuple(keep if s == seat else c for s, c in enumerate(chosen, start=1))
+    deck = state.deck.to_bottom(back)  # 000 l.32: the other card goes under the deck
+    if seat == state.maestro:  # the deal went round the table and ends with the Maestro
+        return replace(state, phase="roll", chosen=chosen, deck=deck, dealing_seat=0)
+    return replace(state, phase="deal_cover", chosen=chosen, deck=deck,
+                   dealing_seat=next_seat(seat, setup.players))
+
+
+def _roll(state: State, command: Roll) -> State:
+    _need(state, "roll", "the dice are rolled once everyone has chosen a word")
+    faces, rng = roll(state.setup.dice, state.rng)
+    glass = state.sandglass
+    if state.setup.simplified:  # 000 l.159: turn the sandglass when drawing starts
+        glass = glass.reset().start(command.now_ms)
+    return replace(state, phase="drawing", faces=faces, rng=rng, sandglass=glass,
+                   finish=FinishOrder(state.setup.players))
+
+
+def _finish(state: State, command: Finish) -> State:
+    _need(state, "drawing", "number tokens are taken while drawing")
+    if not state.setup.uses_number_tokens:
+        raise IllegalCommand(
+            "the simplified rules use no number tokens: drawing ends with the sand",
+            "artbox_no_tokens",
+        )
+    assert state.finish is not None
+    _check_seat(state, command.seat)
+    held = state.finish.token_of(command.seat)
+    if held is not None:
+        raise IllegalCommand(f"seat {command.seat} already holds #{held}", "already_taken",
+                             seat=command.seat, token=held)
+    finish = state.finish.take(command.seat)
+    state = replace(state, finish=finish)
+    return _open_guessing(state) if finish.complete else state
+
+
+def _open_guessing(state: State) -> State:
+    setup = state.setup
+    decoys, deck = state.deck.draw(setup.decoys)
+    rng = state.rng
+    if setup.dealing == "device":
+        players_words = tuple(w for seat in state.chosen for w in seat)
+        word_list, rng = rng.shuffle(players_words + decoys)
+    else:
+        word_list = decoys
+    return replace(
+        state, phase="guessing", decoys=decoys, deck=deck, rng=rng, word_list=word_list,
+        slots=tuple(Slot() for _ in range(setup.drawings)), slot_index=0,
+        sandglass=state.sandglass.reset(),
+    )
+
+
+def _start_sandglass(state: State, command: StartSandglass) -> State:
+    _need(state, "guessing", "the sandglass is turned when someone is done guessing")
+    if state.sandglass.status != "idle":
+        raise IllegalCommand("the sandglass is already turned", "artbox_glass_turned")
+    return replace(state, sandglass=state.sandglass.start(command.now_ms))
+
+
+def _time_up(state: State, command: TimeUp) -> State:
+    timed = state.phase == "guessing" or (state.phase == "drawing" and state.setup.simplified)
+    if not timed or state.sandglass.status != "running":
+        raise IllegalCommand("the sandglass is not running", "artbox_glass_idle")
+    if not state.sandglass.is_out(command.now_ms):
+        left = -(-state.sandglass.remaining_ms(command.now_ms) // 1000)
+        raise IllegalCommand(f"the sand has not run out yet: {left} s left", "artbox_sand_left",
+                             left=left)
+    state = replace(state, sandglass=state.sandglass.settle(command.now_ms))
+    if state.phase == "drawing":  # 000 l.159: all drawings are finished at zero
+        return _open_guessing(state)
+    return replace(state, phase="pencils_down")
+
+
+def _continue(state: State, _: Continue) -> State:
+    if state.phase == "pencils_down":
+        return replace(state, phase="identify")
+    if state.phase == "awards":
+        return replace(state, phase="over" if outcome(state) else "scoreboard")
+    if state.phase == "scoreboard":
+        # 000 l.94: the player to the left of the Maestro is the new Maestro.
+        state = replace(state, round=state.round + 1,
+                        maestro=next_seat(state.maestro, state.setup.players))
+        return _start_round(state)
+    raise IllegalCommand("nothing to confirm here", "artbox_nothing")
+
+
+def _claim(state: State, command: ClaimSlot) -> State:
+    _need(state, "identify", "authors are named while identifying drawings")
+    seat, setup = command.seat, state.setup
+    _check_seat(state, seat)
+    if not 0 <= command.word < setup.drawings_each:
+        raise IllegalCommand(f"each player drew {setup.drawings_each} word(s)", "artbox_nothing")
+    slot = state.slots[state.slot_index]
+    if seat in slot.guessers:
+        raise IllegalCommand(f"seat {seat} is marked as guessing this drawing; unmark it first",
+                             "artbox_unmark_first", seat=seat)
+    earlier = [s for s in state.slots[: state.slot_index] if s.author == seat]
+    if len(earlier) >= setup.drawings_each:
+        raise IllegalCommand(f"seat {seat} already claimed {len(earlier)} drawing(s)",
+                             "artbox_claimed", seat=seat)
+    if any(s.word == command.word for s in earlier):
+        taken = 1 + next(i for i, s in enumerate(state.slots) if s.author == seat
+                         and s.word == command.word)
+        raise IllegalCommand(f"that word of seat {seat} is already in slot {taken}",
+                             "artbox_word_placed", seat=seat, slot=taken)
+    return _set_slot(state, replace(slot, author=seat, word=command.word))
+
+
+def _toggle_guess(state: State, command: ToggleGuess) -> State:
+    _need(state, "identify", "guesses are marked while identifying drawings")
+    _check_seat(state, command.seat)
+    slot = state.slots[state.slot_index]
+    if not slot.author:
+        raise IllegalCommand("the author of this drawing presses their seat first",
+                             "artbox_author_first")
+    if command.seat == slot.author:
+        raise IllegalCommand(f"seat {slot.author} drew this one and cannot guess it",
+                             "artbox_own_drawing", seat=slot.author)
+    guessers = set(slot.guessers) ^ {command.seat}
+    return _set_slot(state, replace(slot, guessers=tuple(sorted(guessers))))
+
+
+def _toggle_eligible(state: State, _: ToggleEligible) -> State:
+    _need(state, "identify", "drawings are checked while identifying them")
+    if not state.setup.can_mark_ineligible:
+        raise IllegalCommand("with the simplified rules and no frame rule every drawing counts",
+                             "artbox_all_eligible")
+    slot = state.slots[state.slot_index]
+    return _set_slot(state, replace(slot, eligible=not slot.eligible))
+
+
+def _confirm(state: State, _: ConfirmSlot) -> State:
+    _need(state, "identify", "nothing to confirm here")
+    if not state.slots[state.slot_index].author:
+        raise IllegalCommand(f"nobody has claimed drawing {state.slot_index + 1} yet",
+                             "artbox_unclaimed", slot=state.slot_index + 1)
+    if state.slot_index + 1 < len(state.slots):
+        return replace(state, slot_index=state.slot_index + 1)
+    finish = state.finish
+    numbers = tuple((finish.token_of(s) or 0) if finish else 0
+                    for s in range(1, state.setup.players + 1))
+    record = score_round(state.setup, state.slots, numbers)
+    tokens = list(state.tokens)
+    for verdict in record.verdicts:
+        for seat in verdict.winners:
+            old = tokens[seat - 1]
+            tokens[seat - 1] = (replace(old, drawing=old.drawing + 1) if verdict.kind == "drawing"
+                                else replace(old, guessing=old.guessing + 1))
+    return replace(state, phase="awards", last_round=record, tokens=tuple(tokens))
+
+
+def _set_slot(state: State, slot: Slot) -> State:
+    slots = list(state.slots)
+    slots[state.slot_index] = slot
+    return replace(state, slots=tuple(slots))
+
+
+def _need(state: State, phase: Phase, why: str) -> None:
+    if state.phase != phase:
+        raise IllegalCommand(why, "artbox_not_now")
+
+
+def _check_seat(state: State, seat: int) -> None:
+    if not 1 <= seat <= state.setup.players:
+        raise IllegalCommand(f"seat {seat} is not at this table of {state.setup.players}",
+                             "not_at_table", seat=seat)
+
+
+_HANDLERS: dict[type, Any] = {
+    ShowWords: _show_words, Pick: _pick, Roll: _roll, Finish: _finish,
+    StartSandglass: _start_sandglass, TimeUp: _time_up, Continue: _continue,
+    ClaimSlot: _claim, ToggleGuess: _toggle_guess, ToggleEligible: _toggle_eligible,
+    ConfirmSlot: _confirm,
+}
+
+
+def apply(state: State, command: Command) -> State:
+    """Apply one command; raises IllegalCommand (state untouched) if the rules forbid it."""
+    if state.phase == "over":
+        raise IllegalCommand("the game is over", "artbox_over")
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise IllegalCommand(f"#ARTBOX has no command {type(command).__name__}")
+    result: State = handler(state, command)
+    return result
+
+
+def outcome(state: State) -> Outcome | None:
+    """The winners once a finished round reached the goal; None while the game goes on."""
+    if state.phase not in ("awards", "over") or state.last_round is None:
+        return None
+    return game_outcome(state.setup, state.tokens, state.last_round)
+
+
+def refusal(state: State, command: Command) -> IllegalCommand | None:
+    """Why the rules refuse `command` now, without applying it; None when they allow it."""
+    return refusal_by_trial(apply, state, command)

@@ -1,0 +1,149 @@
+"""The display worker's decisions in virtual time: the real DisplayCore on a simulated panel."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from device.display_core import DisplayCore, Submission
+from device.panel_sim import SimulatedPanel
+from device.refresh import CLEAN_IDLE_S, NO_ACTIVITY, Activity, RefreshPlanner
+from hardware.panels import SLEEP_MS, panel
+
+SPEC = panel("epd2in13_V4")
+SLOW = panel("epd2in7_V2")
+TICK = Activity(countdown=True, physical=True, tick=True)
+DRAWING = Activity(physical=True)
+
+
+def frame(n: int, spec: Any = SPEC) -> Image.Image:
+    """Frame `n`: its number in a corner (a small change from frame to frame)."""
+    image = Image.new("1", spec.size, 1)
+    ImageDraw.Draw(image).text((10, 10), str(n), fill=0)
+    return image
+
+
+class Table:
+    """A simulated panel with a log, fed frames at chosen virtual times."""
+
+    def __init__(self, spec: Any = SPEC, idle_sleep_s: float | None = None) -> None:
+        self.log = io.StringIO()
+        self.panel = SimulatedPanel(spec, self.log, idle_sleep_s)
+        self.count = 0
+
+    def show(self, at_ms: int, n: int, key: str = "game", activity: Activity = NO_ACTIVITY,
+             hide_secret: bool = False, step: int | None = None) -> None:
+        self.count += 1
+        self.panel.submit(frame(n, self.panel.spec), key, hide_secret, activity, f"{self.count:04d}.png",
+                          step, at_ms)
+
+    def lines(self) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in self.log.getvalue().splitlines()]
+
+
+def test_the_newest_frame_wins_and_the_replaced_ones_are_logged_skipped() -> None:
+    table = Table(SLOW)
+    table.show(0, 0)  # first: a 6 s full refresh
+    for n in range(1, 4):
+        table.show(1000 * n, n)  # all arrive while the panel is busy
+    table.panel.finish()
+    kinds = [(line["frame"], line["kind"]) for line in table.lines()]
+    assert kinds == [("0001.png", "full"), ("0002.png", "skipped"), ("0003.png", "skipped"),
+                     ("0004.png", "partial")]
+    last = table.lines()[-1]
+    assert (last["start_ms"], last["end_ms"]) == (6000, 6000 + SLOW.partial_ms)  # busy until the full ends
+    assert table.lines()[1]["start_ms"] is None and table.lines()[1]["end_ms"] is None
+
+
+def test_a_secret_is_hidden_by_a_flashing_refresh_even_when_its_frame_was_replaced() -> None:
+    for spec, kind in ((SPEC, "full"), (SLOW, "fast")):
+        table = Table(spec)
+        table.show(0, 0)
+        table.show(100, 1, hide_secret=True)  # replaced before shown...
+        table.show(200, 2)  # ...by a frame that does not hide anything itself
+        table.panel.finish()
+        shown = [line for line in table.lines() if line["kind"] != "skipped"]
+        assert (shown[-1]["kind"], shown[-1]["reason"]) == (kind, "secret")
+
+
+def test_no_cleaning_while_a_countdown_runs_then_cleaning_in_the_idle_of_a_physical_action() -> None:
+    table = Table()
+    table.show(0, 0)
+    for second in range(1, 60):  # a countdown: 59 ticks, far past the cleaning limit
+        table.show(SPEC.full_ms + 1000 * second, second, activity=TICK)
+    table.show(SPEC.full_ms + 60_000, 100, activity=DRAWING)  # time's up; the table draws on
+    table.panel.run_until(90_000)
+    lines = table.lines()
+    ticks = [line for line in lines if line["countdown"]]
+    assert len(ticks) == 59 and {line["kind"] for line in ticks} == {"partial"}
+    assert all(line["end_ms"] - line["at_ms"] <= SPEC.partial_ms for line in ticks)
+    cleanings = [line for line in lines if line["cleaning"]]
+    after = lines[-len(cleanings) - 1]
+    assert after["frame"] == "0061.png"
+    # epd2in13_V4 counts the ticks to its forced limit: the first frame after the countdown cleans.
+    assert (after["kind"], after["reason"]) == ("full", "cleaning")
+    assert cleanings == []  # nothing left to clean once that full refresh ran
+
+
+def test_a_slow_panel_cleans_in_the_idle_seconds_of_a_physical_action() -> None:
+    table = Table(SLOW)
+    table.show(0, 0)
+    for n in range(1, 7):
+        table.show(SLOW.full_ms + 1000 * n, n)  # presses: partials
+    rolled = SLOW.full_ms + 7000
+    table.show(rolled, 7, activity=DRAWING)  # the dice are rolled: the table draws
+    table.panel.run_until(60_000)
+    clean = table.lines()[-1]
+    assert clean["cleaning"] and clean["kind"] == "full" and clean["reason"] == "idle"
+    assert clean["frame"] is None and clean["step"] is None
+    assert clean["start_ms"] == rolled + SLOW.partial_ms + int(CLEAN_IDLE_S * 1000)
+    assert clean["end_ms"] - clean["start_ms"] == SLOW.full_ms
+
+
+def test_a_press_before_the_idle_seconds_pass_gets_no_cleaning() -> None:
+    table = Table(SLOW)
+    table.show(0, 0)
+    for n in range(1, 7):
+        table.show(SLOW.full_ms + 1000 * n, n, activity=DRAWING)  # a press every second
+    table.panel.finish()
+    assert not any(line["cleaning"] for line in table.lines())
+
+
+def test_sleep_cleans_first_then_a_wake_is_restore_and_partial() -> None:
+    table = Table(SPEC, idle_sleep_s=120)
+    table.show(0, 0)
+    table.show(1000, 1)  # a partial: something to clean before sleeping
+    table.panel.run_until(200_000)
+    partial_end = table.lines()[-2]["end_ms"]
+    before_sleep = table.lines()[-1]
+    assert (before_sleep["kind"], before_sleep["reason"], before_sleep["cleaning"]) == ("full", "before-sleep", True)
+    assert before_sleep["start_ms"] == partial_end + 120_000
+    assert table.panel.core.asleep
+    table.show(300_000, 2, step=9)
+    table.panel.finish()
+    wake = table.lines()[-1]
+    assert (wake["kind"], wake["reason"], wake["step"]) == ("partial", "wake", 9)
+    assert wake["end_ms"] - wake["start_ms"] == SPEC.partial_ms + SPEC.wake_ms
+    assert not table.panel.core.asleep
+
+
+def test_a_frame_during_the_sleep_call_waits_for_it() -> None:
+    table = Table(SPEC, idle_sleep_s=10)
+    table.show(0, 0)
+    sleep_at = SPEC.full_ms + 10_000
+    table.show(sleep_at + 500, 1)
+    table.panel.finish()
+    assert table.lines()[-1]["start_ms"] == sleep_at + SLEEP_MS
+
+
+def test_the_core_reports_the_frame_it_replaced() -> None:
+    core = DisplayCore(RefreshPlanner(SPEC), idle_sleep_s=None)
+    first = Submission(frame(1), "game", tag="a")
+    assert core.submit(first) is None
+    assert core.submit(Submission(frame(2), "game", tag="b")) is first
+    action = core.next_action(0.0)
+    assert action is not None and action.frame is not None and action.frame.tag == "b"
+    assert core.next_action(0.0) is None
