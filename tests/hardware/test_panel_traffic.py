@@ -35,5 +35,6 @@ def test_a_countdown_is_partial_refreshes_and_sends_less_than_full_refreshes() -
     assert (naive.full, naive.partial) == (12, 0)
     # A partial writes the changed window twice: the new-image RAM and the base RAM.
     assert easel.partial_bytes / easel.partial < 2 * 1.1 * b.window_bytes(spec, frames)
-    # One window spans the sand picture and the digits: less than half a full refresh's bytes.
-    assert easel.bytes_sent < naive.bytes_sent / 2
+    # One window spans the sand picture and the digits, written to both RAMs: still well under
+    # what a full refresh per second sends.
+    assert easel.bytes_sent < naive.bytes_sent * 3 / 4
