@@ -1,13 +1,16 @@
 """The long fuzz run: 100,000 random presses and holds across every app, checking each app's
-invariants and the save/load round trip after every press.
+invariants and the save/load round trip after every press; then, with --property-rounds N, the
+engine's property tests N more times with random Hypothesis seeds (CI runs them derandomized).
 
-    python benchmarks/fuzz.py [--presses 100000]
+    python benchmarks/fuzz.py [--presses 100000] [--property-rounds 20]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -24,14 +27,23 @@ from tests.conftest import Harness  # noqa: E402
 
 
 def main() -> None:
-    """Press randomly, app after app, and report how many presses and checks passed."""
+    """Run the random presses, then any rounds of random property tests."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--presses", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--property-rounds", type=int, default=0,
+                        help="then run the engine's property tests this many times at random")
     args = parser.parse_args()
-    rng = random.Random(args.seed)
+    press_randomly(args.presses, args.seed)
+    if args.property_rounds and not explore_properties(args.property_rounds, args.seed):
+        sys.exit(1)
+
+
+def press_randomly(presses: int, seed: int) -> None:
+    """Press randomly, app after app, checking invariants and round trips after each press."""
+    rng = random.Random(seed)
     keys = [k for k in available() if k != "home"]
-    shares = [args.presses // len(keys) + (1 if i < args.presses % len(keys) else 0) for i in range(len(keys))]
+    shares = [presses // len(keys) + (1 if i < presses % len(keys) else 0) for i in range(len(keys))]
     counts: Counter[str] = Counter()
     start = time.perf_counter()
     for key, per_app in zip(keys, shares, strict=True):
@@ -58,6 +70,26 @@ def main() -> None:
     print(f"{sum(counts.values())} presses in {elapsed:.1f} s, no exception, every invariant held")
     for key, count in counts.items():
         print(f"  {key}: {count}")
+
+
+def explore_properties(rounds: int, seed: int) -> bool:
+    """Run tests/engine's property tests `rounds` times with fresh random seeds; True if all pass."""
+    env = {**os.environ, "HYPOTHESIS_PROFILE": "fuzz"}
+    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "engine").glob("test_*props.py"))
+    failed = 0
+    for n in range(rounds):
+        hypothesis_seed = seed * 1_000_003 + n
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                               f"--hypothesis-seed={hypothesis_seed}", *tests],
+                              cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        verdict = "passed" if done.returncode == 0 else "FAILED"
+        print(f"property round {n + 1}/{rounds} (--hypothesis-seed={hypothesis_seed}): {verdict} "
+              f"in {time.perf_counter() - start:.0f} s")
+        if done.returncode != 0:
+            failed += 1
+            print(done.stdout[-4000:])
+    return failed == 0
 
 
 if __name__ == "__main__":

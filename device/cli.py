@@ -5,19 +5,19 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import sys
 from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from device.config import Config, load_config
-from device.errors import UserError
+from device.errors import UserError, quote
 from device.resources import DataError
 from device.settings import Settings
 from device.wordpacks import WordPackError
 from hardware.buttons import PinMapError
-from hardware.buzzer import Sound
 
 
 def version() -> str:
@@ -28,8 +28,34 @@ def version() -> str:
         return "0+unknown"
 
 
+MAX_SEED = 2**64 - 1
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (UserError) instead of the usage and a message."""
+
+    def error(self, message: str) -> NoReturn:
+        """Report a command-line mistake as one line naming the flag, with the fix."""
+        message = re.sub(r"^argument ", "", message)
+        message = re.sub(r"'([^']{41,})'", lambda m: quote(m.group(1)), message)
+        raise UserError(f"{message}; see '{self.prog} --help'")
+
+
+def seed_value(text: str) -> int:
+    """A --seed: a whole number from 0 to 2^64-1."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} is not a whole number; give a seed from 0 to {MAX_SEED}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} is out of range; give a seed from 0 to {MAX_SEED}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="easel", description="Easel: an e-paper table companion.")
+    parser = _OneLineParser(prog="easel", description="Easel: an e-paper table companion.")
     parser.add_argument("--version", action="version", version=f"easel {version()}")
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="run Easel: on the configured panel, else the simulator (browser page on a "
@@ -37,7 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--config", type=Path, help="TOML config file")
     play.add_argument("--lang", choices=("en", "fr"), help="interface language")
     play.add_argument("--panel", help="simulated panel model, e.g. epd2in13_V4 or epd7in5_V2")
-    play.add_argument("--seed", type=int, help="seed for dice and shuffles (replays are identical)")
+    play.add_argument("--seed", type=seed_value, help="seed for dice and shuffles, 0 to 2^64-1 (replays are identical)")
     play.add_argument("--db", type=Path, help="database file (default: the state directory)")
     play.add_argument("--headless", action="store_true", help="no terminal: run --script in virtual time")
     play.add_argument("--script", type=Path, help="button script: press NAME / hold NAME / wait SECONDS")
@@ -64,13 +90,14 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: returns the exit code (2 for bad input, with one line on stderr)."""
-    args = _parser().parse_args(argv)
     try:
+        args = _parser().parse_args(argv)
         if args.command == "play":
             return _play(args)
         if args.command == "gallery":
             from device.gallery import write_gallery
 
+            writable_directory(args.out, "--out")
             count = write_gallery(args.out, only=args.only)
             print(f"wrote {count} screens to {args.out}")
             return 0
@@ -93,6 +120,9 @@ def _history(args: argparse.Namespace) -> int:
     from device.history import to_csv, to_json
     from device.store import Store
 
+    for flag, target in (("--csv", args.csv), ("--json", args.json)):
+        if target is not None and str(target) != "-":
+            writable_file(target, flag)
     config = load_config(args.config)
     path = args.db or config.database
     if not path.exists():
@@ -107,7 +137,11 @@ def _history(args: argparse.Namespace) -> int:
         if str(target) == "-":
             sys.stdout.write(text)
         else:
-            target.write_text(text, encoding="utf-8")
+            try:
+                target.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise UserError(f"{target}: cannot write the history ({exc.strerror}); choose "
+                                "another file") from None
             print(f"wrote {len(records)} games to {target}")
     if args.csv is None and args.json is None:
         if not records:
@@ -117,6 +151,31 @@ def _history(args: argparse.Namespace) -> int:
             scores = " ".join(f"{name}={score}" for name, score in zip(r.players, r.scores, strict=False))
             print(f"{r.finished}  {r.game:8s} {scores}  winner: {winners}")
     return 0
+
+
+def _first_existing(path: Path) -> Path:
+    """`path` itself or its nearest ancestor that exists."""
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate
+    return Path(".")
+
+
+def writable_file(path: Path, flag: str) -> None:
+    """UserError unless `path` can be written as a file: not a directory, its folder exists."""
+    if path.is_dir():
+        raise UserError(f"{flag} {path}: is a directory; give a file name such as {path / 'games'}")
+    if not path.parent.is_dir():
+        raise UserError(f"{flag} {path}: folder {path.parent} does not exist; create it or choose "
+                        "another path")
+
+
+def writable_directory(path: Path, flag: str) -> None:
+    """UserError unless `path` is a directory or could be made one (no file in the way)."""
+    found = _first_existing(path)
+    if not found.is_dir():
+        where = "is a file" if found == path else f"is inside {found}, which is a file"
+        raise UserError(f"{flag} {path}: {where}; give a directory")
 
 
 def _settings(config: Config, args: argparse.Namespace) -> Settings:
@@ -146,10 +205,10 @@ def _forced(config: Config, args: argparse.Namespace) -> dict[str, Any]:
 
 def _seed(config: Config, args: argparse.Namespace) -> int:
     if args.seed is not None:
-        return int(args.seed) & 0xFFFFFFFF
+        return int(args.seed)
     if config.seed is not None:
         return config.seed
-    return int.from_bytes(os.urandom(4), "big")
+    return int.from_bytes(os.urandom(8), "big")
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -162,6 +221,15 @@ def _play(args: argparse.Namespace) -> int:
         return _play_headless(args, config, settings)
     if args.script or args.frames:
         raise UserError("--script and --frames go with --headless; add --headless")
+    if config.serial and not config.real_panel:
+        # The simulator reads the keyboard, but a pad path that does not exist is still a
+        # mistake in the config worth saying before the table starts (issue 14).
+        from hardware.serial_pad import SerialPadError, check_serial_path
+
+        try:
+            check_serial_path(config.serial)
+        except SerialPadError as exc:
+            raise UserError(f"{config.source}: {exc}") from None
     web_flags = [flag for flag, given in (("--port", args.port is not None), ("--bind", args.bind is not None),
                                           ("--no-browser", args.no_browser)) if given]
     if config.real_panel and (args.web or args.terminal):
@@ -198,7 +266,7 @@ def desktop_session(environ: Mapping[str, str] | None = None, platform: str | No
 
 def _play_headless(args: argparse.Namespace, config: Config, settings: Settings) -> int:
     from device.clock import VirtualClock
-    from device.headless import FrameRecorder, run_script, write_state
+    from device.headless import FrameRecorder, SoundLog, run_script, write_state
     from device.resources import Resources
     from device.runner import Runner
     from device.script import read_numbered
@@ -212,12 +280,13 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
         raise UserError("--panel paces a script file; use --script FILE, not '-', or drop --panel")
     numbered = [] if streaming else read_numbered(args.script)
     frames_dir = args.frames or Path("frames")
+    writable_directory(frames_dir, "--frames")  # before the database is opened
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
     store = Store(args.db)
     saved = store.load()
     clock = VirtualClock(saved[1] if saved else 0)
     recorder = FrameRecorder(frames_dir)
-    sounds: list[tuple[int, Sound]] = []
+    sounds = SoundLog(frames_dir)
     log_file = None
     sink: Any = recorder
     if paced:
@@ -232,7 +301,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     try:
         runner = Runner(store=store, resources=resources, sink=sink, clock=clock, settings=settings,
                         seed=_seed(config, args), panel_locked=config.real_panel, forced=_forced(config, args),
-                        on_sound=lambda ms, s: sounds.append((ms, s)))
+                        on_sound=sounds.play)
         runner.show()
         if streaming:
             from device.headless import run_stream
@@ -245,9 +314,10 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
         else:
             run_script(runner, clock, [step for _, step in numbered])
     finally:
+        sounds.close()
         if log_file is not None:
             log_file.close()
-    write_state(runner, frames_dir, sounds)
+    write_state(runner, frames_dir)
     store.close()
     extra = f" and {frames_dir / 'refresh.jsonl'}" if paced else ""
     print(f"{recorder.count} frames in {frames_dir}; final state in {frames_dir / 'state.json'}{extra}")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from device.errors import UserError, read_user_text
+from device.errors import UserError, quote, read_user_text, shown
 from device.settings import SANDGLASS_CHOICES_S
 from hardware.panels import DEFAULT_PANEL, PANELS
 
@@ -22,7 +22,7 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], Any, str]]] = {
         "sandglass_s": (int, SANDGLASS_CHOICES_S, "30 to 300 in steps of 10"),
         "buzzer": (bool, None, "true or false"),
         "players": (int, range(1, 9), "1 to 8 (the Toolbox's table size)"),
-        "seed": (int, range(0, 2**32), "an integer from 0 to 4294967295"),
+        "seed": (int, range(0, 2**64), "a whole number from 0 to 18446744073709551615 (2^64-1)"),
     },
     "display": {
         "panel": (str, (SIMULATOR, *PANELS), f"{SIMULATOR} or one of {', '.join(PANELS)}"),
@@ -120,20 +120,20 @@ def _build(data: dict[str, Any], text: str, path: Path) -> Config:
     for section, body in data.items():
         if section not in _SCHEMA:
             line = _line_of(text, section, "")
-            raise UserError(f"{path}:{line}: unknown section [{section}]; known: "
+            raise UserError(f"{path}:{line}: unknown section [{quote(section)[1:-1]}]; known: "
                             f"{', '.join('[' + s + ']' for s in _SCHEMA)}")
         if not isinstance(body, dict):
             raise UserError(f"{path}:{_line_of(text, '', section)}: '{section}' must be a [{section}] table")
         for key, value in body.items():
             where = f"{path}:{_line_of(text, section, key)}"
             if key not in _SCHEMA[section]:
-                raise UserError(f"{where}: unknown key '{key}' in [{section}]; known keys: "
+                raise UserError(f"{where}: unknown key {quote(key)} in [{section}]; known keys: "
                                 f"{', '.join(_SCHEMA[section])}")
             kind, allowed, hint = _SCHEMA[section][key]
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise UserError(f"{where}: {key} = {value!r} has the wrong type; use {hint}")
+                raise UserError(f"{where}: {key} = {shown(value)} has the wrong type; use {hint}")
             if allowed is not None and value not in allowed:
-                raise UserError(f"{where}: {key} = {value!r} is out of range; use {hint}")
+                raise UserError(f"{where}: {key} = {shown(value)} is out of range; use {hint}")
             values[(section, key)] = value
     return _to_config(values, text, path)
 
@@ -149,7 +149,7 @@ def _to_config(values: dict[tuple[str, str], Any], text: str, path: Path) -> Con
     for name, pin in pins.items():
         if not isinstance(pin, int) or isinstance(pin, bool):
             line = _line_of(text, "buttons.pins", name)
-            raise UserError(f"{path}:{line}: pin for '{name}' must be a BCM pin number, not {pin!r}")
+            raise UserError(f"{path}:{line}: pin for {quote(name)} must be a BCM pin number, not {shown(pin)}")
     packs = get(("words", "packs"), [])
     if not all(isinstance(p, str) for p in packs):
         raise UserError(f"{path}:{_line_of(text, 'words', 'packs')}: packs must be a list of file paths")

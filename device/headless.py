@@ -18,13 +18,16 @@ from hardware.buzzer import Sound
 
 
 class FrameRecorder:
-    """A frame sink that writes each new frame as NNNN.png (identical frames are not refreshes)."""
+    """A frame sink that writes each new frame as NNNN.png (identical frames are not refreshes).
+
+    It keeps only the last frame and its key, so memory stays flat however long a run lasts.
+    """
 
     def __init__(self, directory: Path | None) -> None:
         self.directory = directory
         self.count = 0
         self.last: bytes | None = None
-        self.keys: list[tuple[str, bool]] = []
+        self.last_key: tuple[str, bool] | None = None  # (screen key, hide_secret) of the last frame
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True)
 
@@ -36,9 +39,24 @@ class FrameRecorder:
             return
         self.last = data
         self.count += 1
-        self.keys.append((screen_key, hide_secret))
+        self.last_key = (screen_key, hide_secret)
         if self.directory is not None:
             image.save(self.directory / f"{self.count:04d}.png")
+
+
+class SoundLog:
+    """Writes each sound to sounds.txt as `<ms> <sound>` when it plays (nothing kept in memory)."""
+
+    def __init__(self, directory: Path) -> None:
+        self._file = (directory / "sounds.txt").open("w", encoding="utf-8")
+
+    def play(self, ms: int, sound: Sound) -> None:
+        """Append one sound."""
+        self._file.write(f"{ms} {sound}\n")
+
+    def close(self) -> None:
+        """Flush and close the file."""
+        self._file.close()
 
 
 def run_script(runner: Runner, clock: VirtualClock, steps: list[Step]) -> None:
@@ -72,11 +90,9 @@ def run_stream(runner: Runner, clock: VirtualClock, lines: TextIO, acks: TextIO)
         acks.flush()
 
 
-def write_state(runner: Runner, directory: Path, sounds: list[tuple[int, Sound]]) -> None:
-    """Write the final session (every app's state) as state.json and the sounds as sounds.txt."""
+def write_state(runner: Runner, directory: Path) -> None:
+    """Write the final session (every app's state) as state.json."""
     data = session_to_dict(runner.session)
     data["now_ms"] = runner.clock.now_ms()
     (directory / "state.json").write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
                                           encoding="utf-8")
-    lines = [f"{ms} {sound}" for ms, sound in sounds]
-    (directory / "sounds.txt").write_text("".join(line + "\n" for line in lines), encoding="utf-8")

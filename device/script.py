@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.errors import UserError, read_user_text
+from device.errors import UserError, quote, read_user_text
 from hardware.events import BUTTONS, ButtonEvent
 
 
@@ -36,23 +36,24 @@ def parse_numbered(text: str, source: str, first_line: int = 1) -> list[tuple[in
         verb = words[0].lower()
         if verb in ("press", "hold"):
             if len(words) != 2:
-                raise UserError(f"{where}: '{line}' needs one button, e.g. '{verb} ok'")
+                raise UserError(f"{where}: {quote(line)} needs one button, e.g. '{verb} ok'")
             if words[1] not in BUTTONS:
-                raise UserError(f"{where}: unknown button '{words[1]}'; use one of up, down, ok, back, roll, timer, "
-                                "seat1..seat8")
+                raise UserError(f"{where}: unknown button {quote(words[1])}; use one of up, down, ok, back, roll, "
+                                "timer, seat1..seat8")
             steps.append((number, ButtonEvent(words[1], "press" if verb == "press" else "hold")))
         elif verb == "wait":
             if len(words) != 2:
-                raise UserError(f"{where}: '{line}' needs a number of seconds, e.g. 'wait 90'")
+                raise UserError(f"{where}: {quote(line)} needs a number of seconds, e.g. 'wait 90'")
             try:
                 seconds = float(words[1])
             except ValueError:
-                raise UserError(f"{where}: '{words[1]}' is not a number of seconds; write e.g. 'wait 1.5'") from None
+                raise UserError(f"{where}: {quote(words[1])} is not a number of seconds; "
+                                "write e.g. 'wait 1.5'") from None
             if seconds < 0 or seconds != seconds or seconds > 86_400:
-                raise UserError(f"{where}: wait {words[1]} is out of range; use 0 to 86400 seconds")
+                raise UserError(f"{where}: wait {quote(words[1])[1:-1]} is out of range; use 0 to 86400 seconds")
             steps.append((number, Wait(round(seconds * 1000))))
         else:
-            raise UserError(f"{where}: unknown step '{words[0]}'; use press NAME, hold NAME or wait SECONDS")
+            raise UserError(f"{where}: unknown step {quote(words[0])}; use press NAME, hold NAME or wait SECONDS")
     return steps
 
 

@@ -1,16 +1,29 @@
-"""#ARTBOX word packs: the built-in decks and user files, checked line by line."""
+"""#ARTBOX word packs: the built-in decks and user files, checked line by line.
+
+A pack holds at most MAX_PACK_WORDS words in at most MAX_PACK_BYTES bytes (bigger files are
+refused before they are read). A word is letters, digits, spaces, apostrophes (' or ’) and
+hyphens, in any script.
+"""
 
 from __future__ import annotations
 
 import codecs
+import hashlib
 import os
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
+
+from device.errors import quote
 
 MAX_WORD_LENGTH = 14
+MAX_PACK_WORDS = 20_000
+MAX_PACK_BYTES = 1_000_000
+WORD_PUNCTUATION = frozenset(" '’-")
 # 8 players x 3 cards (the 3-player variant deals 3) + 3 decoys, with room to spare.
 MIN_WORDS = 40
 LANGUAGES = ("en", "fr")
@@ -33,6 +46,14 @@ def builtin_deck(lang: str) -> tuple[str, ...]:
 def load_pack(path: str | os.PathLike[str], min_words: int = MIN_WORDS) -> tuple[str, ...]:
     """The words of the word pack file at `path`, in file order."""
     source = os.fspath(path)
+    try:
+        size = Path(source).stat().st_size
+    except OSError:
+        size = 0  # _read_bytes reports why it cannot be read
+    if size > MAX_PACK_BYTES:
+        raise WordPackError(
+            f"{source}: {size:,} bytes, a word pack holds at most {MAX_PACK_BYTES:,}; split it"
+        )
     return parse_pack(_read_bytes(Path(source), source), source, min_words)
 
 
@@ -42,7 +63,11 @@ def parse_pack(data: bytes, source: str, min_words: int = MIN_WORDS) -> tuple[st
         data = data[len(codecs.BOM_UTF8) :]
     words: list[str] = []
     first_line: dict[str, int] = {}
-    for number, raw in enumerate(data.split(b"\n"), start=1):
+    if len(data) > MAX_PACK_BYTES:
+        raise WordPackError(
+            f"{source}: {len(data):,} bytes, a word pack holds at most {MAX_PACK_BYTES:,}; split it"
+        )
+    for number, raw in enumerate(data.splitlines(), start=1):  # \n, \r\n or \r
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -52,19 +77,30 @@ def parse_pack(data: bytes, source: str, min_words: int = MIN_WORDS) -> tuple[st
         word = _normalise(text)
         if not word or word.startswith("#"):
             continue
+        bad = first_bad_character(text)
+        if bad is not None:
+            raise WordPackError(
+                f"{source}:{number}: {quote(text.strip())} has {describe(bad)}; words use letters, "
+                "digits, spaces, ' and - only"
+            )
         if len(word) > MAX_WORD_LENGTH:
             raise WordPackError(
-                f"{source}:{number}: '{word}' is {len(word)} characters, at most "
+                f"{source}:{number}: {quote(word)} is {len(word)} characters, at most "
                 f"{MAX_WORD_LENGTH} fit on the screen; shorten it"
             )
         key = word.casefold()
         if key in first_line:
             raise WordPackError(
-                f"{source}:{number}: duplicate word '{word}' (first on line "
+                f"{source}:{number}: duplicate word {quote(word)} (first on line "
                 f"{first_line[key]}); remove one"
             )
         first_line[key] = number
         words.append(word)
+        if len(words) > MAX_PACK_WORDS:
+            raise WordPackError(
+                f"{source}:{number}: more than {MAX_PACK_WORDS:,} words, the most a pack holds; "
+                "split it"
+            )
     if not words:
         raise WordPackError(f"{source}: the word pack is empty; add one word per line")
     if len(words) < min_words:
@@ -73,6 +109,28 @@ def parse_pack(data: bytes, source: str, min_words: int = MIN_WORDS) -> tuple[st
             "8-player game; add more"
         )
     return tuple(words)
+
+
+def first_bad_character(line: str) -> str | None:
+    """The first character of a pack line that no word may hold, or None.
+
+    Words hold letters and digits of any script (with the accents and vowel signs that follow
+    them), spaces, tabs between words, ' ’ and -. Checked before spaces are collapsed, which
+    would hide separators such as U+2028.
+    """
+    previous = " "
+    for ch in unicodedata.normalize("NFC", line):
+        category = unicodedata.category(ch)
+        mark_on_letter = category[0] == "M" and unicodedata.category(previous)[0] in "LNM"
+        if not (ch in WORD_PUNCTUATION or ch == "\t" or category[0] in "LN" or mark_on_letter):
+            return ch
+        previous = ch
+    return None
+
+
+def describe(ch: str) -> str:
+    """A character named for an error line: "U+200B ZERO WIDTH SPACE"."""
+    return f"U+{ord(ch):04X} {unicodedata.name(ch, 'control character')}"
 
 
 def merge_decks(*decks: Iterable[str]) -> tuple[str, ...]:
@@ -102,3 +160,89 @@ def _read_bytes(resource: Traversable | Path, source: str) -> bytes:
         raise WordPackError(
             f"{source}: cannot read the word pack ({reason}); check the path in your config"
         ) from exc
+
+
+# ----- packs by reference ---------------------------------------------------------------
+# A saved game names its deck (the built-in deck of a language plus the user's pack files) and
+# the SHA-256 of its words instead of copying them; decks in use are remembered by content.
+
+@dataclass(frozen=True)
+class PackRef:
+    """Where a deck's words come from, and their fingerprint."""
+
+    builtin: str
+    files: tuple[str, ...]
+    sha256: str
+    count: int
+
+    @property
+    def name(self) -> str:
+        """How the table knows the deck: "built-in en + /home/pi/words.txt"."""
+        return " + ".join((f"built-in {self.builtin}", *self.files))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly form."""
+        return {"builtin": self.builtin, "files": list(self.files), "sha256": self.sha256,
+                "count": self.count}
+
+
+_KNOWN: dict[str, tuple[tuple[str, ...], PackRef]] = {}  # sha256 -> (words, ref)
+_BY_ID: dict[int, tuple[tuple[str, ...], PackRef]] = {}  # id(words) -> the same, for speed
+_KEEP = 8  # decks remembered at once (one per language and set of packs is plenty)
+
+
+def fingerprint(words: Sequence[str]) -> str:
+    """The SHA-256 of the words, one per line."""
+    return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
+
+
+def word_deck(lang: str, files: Sequence[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
+    """The built-in deck for `lang` plus the pack files, remembered for saving by reference."""
+    words = merge_decks(builtin_deck(lang), *(load_pack(path) for path in files))
+    ref = PackRef(lang, tuple(os.fspath(f) for f in files), fingerprint(words), len(words))
+    _remember(words, ref)
+    return words
+
+
+def reference(words: tuple[str, ...]) -> PackRef | None:
+    """The reference of a deck made by `word_deck`, or None for any other word tuple."""
+    known = _BY_ID.get(id(words))
+    if known is not None and known[0] is words:
+        return known[1]
+    found = _KNOWN.get(fingerprint(words))
+    if found is None or found[0] != words:
+        return None
+    _BY_ID[id(words)] = (words, found[1])
+    return found[1]
+
+
+def resolve(data: dict[str, Any]) -> tuple[str, ...]:
+    """The words a saved reference names; WordPackError if the pack is missing or changed."""
+    ref = PackRef(str(data["builtin"]), tuple(str(f) for f in data["files"]), str(data["sha256"]),
+                  int(data["count"]))
+    known = _KNOWN.get(ref.sha256)
+    if known is not None:
+        return known[0]
+    try:
+        words = word_deck(ref.builtin, ref.files)
+    except WordPackError as exc:
+        raise WordPackError(f"#ARTBOX cannot resume: {exc}, or start a new game") from None
+    if fingerprint(words) != ref.sha256:
+        changed = ", ".join(ref.files) or f"the built-in {ref.builtin} deck"
+        raise WordPackError(
+            f"#ARTBOX cannot resume: {changed} changed since the game began ({ref.count} words "
+            f"then, {len(words)} now); put the old file back or start a new game"
+        )
+    return words
+
+
+def _remember(words: tuple[str, ...], ref: PackRef) -> None:
+    if ref.sha256 in _KNOWN:
+        return
+    if len(_KNOWN) >= _KEEP:
+        oldest = next(iter(_KNOWN))
+        del _KNOWN[oldest]
+        for key in [k for k, (_, r) in _BY_ID.items() if r.sha256 == oldest]:
+            del _BY_ID[key]
+    _KNOWN[ref.sha256] = (words, ref)
+    _BY_ID[id(words)] = (words, ref)

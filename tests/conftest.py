@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from device.clock import VirtualClock
 from device.headless import FrameRecorder
@@ -14,6 +15,18 @@ from device.resources import Resources
 from device.runner import Runner
 from device.settings import Settings
 from device.store import Store
+
+# Property tests are deterministic under pytest: the "ci" profile derives every example from
+# the test's own name (derandomize), keeps no example database and never times out, so a run
+# fails the same way everywhere or not at all. HYPOTHESIS_PROFILE=fuzz explores at random
+# (benchmarks/fuzz.py --property-rounds runs it with fresh seeds); the tests' own
+# @settings(max_examples=...) bound each run either way.
+settings.register_profile(
+    "ci", derandomize=True, database=None, deadline=None, max_examples=100, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("fuzz", derandomize=False, database=None, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 UPDATE = os.environ.get("EASEL_UPDATE_GOLDENS") == "1"
 ROOT = Path(__file__).resolve().parent.parent

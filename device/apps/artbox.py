@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from device import artbox_saved, wordpacks
 from device.apps.base import App, Context, GameResult, Reply, Sample
 from device.apps.timing import countdown_deadline, countdown_tick
 from device.i18n import explain
 from device.refresh import Activity
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
-from device.wordpacks import WordPackError, builtin_deck, load_pack, merge_decks
+from device.wordpacks import WordPackError
 from engine import codec
 from engine.artbox import ARTBOX, view
 from engine.artbox.commands import (
@@ -104,8 +105,7 @@ def table_setup(options: Options, words: tuple[str, ...], ctx: Context) -> Setup
 
 def word_deck(ctx: Context) -> tuple[str, ...]:
     """The built-in deck in the word language plus the players' own packs."""
-    packs = [load_pack(path) for path in ctx.resources.word_packs]
-    return merge_decks(builtin_deck(ctx.settings.word_language), *packs)
+    return wordpacks.word_deck(ctx.settings.word_language, ctx.resources.word_packs)
 
 
 def identify_items(game: State) -> tuple[str, ...]:
@@ -361,12 +361,17 @@ class ArtboxApp(App[ArtboxUi]):
         screens.render(state, ctx, frame)
 
     def dump(self, state: ArtboxUi) -> dict[str, Any]:
-        """Serialise."""
+        """Serialise (the word deck by reference, see device/artbox_saved.py)."""
         data: dict[str, Any] = codec.to_dict(state)
+        if state.game is not None:  # _start_game seeds game number `games` with seed ^ games
+            data["game"] = artbox_saved.compact(data["game"], state.game.setup.words,
+                                                state.seed ^ (state.games - 1))
         return data
 
     def load(self, data: dict[str, Any]) -> ArtboxUi:
-        """Rebuild and validate."""
+        """Rebuild and validate; a game whose word pack is missing or changed cannot load."""
+        if isinstance(data, dict) and isinstance(data.get("game"), dict):
+            data = {**data, "game": artbox_saved.expand(data["game"])}
         return codec.from_dict(ArtboxUi, data)
 
     def samples(self, ctx: Context) -> Sequence[Sample[ArtboxUi]]:

@@ -52,9 +52,9 @@ def test_the_deal_wipes_the_secret_with_a_full_refresh(harness: Callable[..., Ha
     h = harness()
     h.press("down", "ok", "up", "ok")  # home -> #ARTBOX -> Start
     h.press("ok")  # seat: show the words
-    assert h.frames.keys[-1][1] is False
+    assert h.frames.last_key[1] is False
     h.press("ok")  # keep the first word: the next frame hides it
-    assert h.frames.keys[-1][1] is True
+    assert h.frames.last_key[1] is True
     ui = h.state()
     assert isinstance(ui, ArtboxUi) and game_of(ui).phase == "deal_cover"
 

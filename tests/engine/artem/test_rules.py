@@ -13,7 +13,7 @@ from engine.artem.refusals import PlayRefused
 from engine.artem.rules import apply, claim_points, new_game, outcome
 from engine.artem.setup import Setup, TileColour
 from engine.artem.view import is_first_turn, play_number
-from engine.errors import IllegalCommand
+from engine.errors import IllegalCommand, InvalidState
 from tests.engine.artem.conftest import make, rows
 
 # Row 0 holds 3 reds, row 1 two blues then 4 greens, row 5 six yellows.
@@ -158,6 +158,27 @@ def test_colour_deck_exhausted_by_a_claim_still_scores_it() -> None:
     assert rows(state)[0] == "GBKKO."
     result = outcome(state)
     assert result is not None and result.winners == (1,)
+
+
+def test_a_claim_reaching_the_target_with_no_refill_wins_at_the_target() -> None:
+    """003 l.83, l.92: the claim reaches the target, so its player wins; l.45, l.93: its refill
+    cannot be drawn, so the board keeps the holes (the issue 14 case, 4 seats)."""
+    state = apply(make(BOARD, "", players=4, seat=2, scores=(4, 9, 0, 0)), Claim("red", 0, 0, 3))
+    assert state.scores == (4, 12, 0, 0) and state.end == "target"
+    assert rows(state)[0] == "GBK..."
+    result = outcome(state)
+    assert result is not None and result.winners == (2,)
+    assert ARTEM.state_from_dict(ARTEM.state_to_dict(state)) == state
+
+
+def test_a_board_with_holes_loads_only_after_a_short_refill() -> None:
+    """003 l.20, l.93: holes only come from a refill the colour deck could not make, which ends
+    the game then and there; a game ended on the main deck never has any."""
+    state = apply(make(BOARD, "", seat=1, scores=(1, 0, 0)), Claim("red", 0, 0, 3))
+    data = ARTEM.state_to_dict(state)
+    data["end"] = "main_deck"
+    with pytest.raises(InvalidState, match="empty cells"):
+        ARTEM.state_from_dict(data)
 
 
 def test_exhaustion_with_tied_leaders_is_a_tie() -> None:

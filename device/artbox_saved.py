@@ -1,0 +1,91 @@
+"""#ARTBOX games as saved: the word deck by reference and every word as its index in the deck.
+
+The engine plays with words; only the saved form changes, so the rules and screens never see
+indices. A saved game holds the deck's reference (device/wordpacks.py) instead of its words,
+and the shuffled word deck as "the shuffle of the game's seed, from card K on, then these
+cards put back under it", so the bytes of a save do not grow with the pack. A deck made any
+other way (a test's own words) is saved whole, as before.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from device.wordpacks import WordPackError, reference, resolve
+from engine.rng import Rng
+
+# Fields of the engine's #ARTBOX state that hold words: one word list each, or one per seat.
+WORD_LISTS = ("discard", "decoys", "word_list")
+SEAT_WORD_LISTS = ("hands", "chosen")
+
+
+def compact(game: dict[str, Any], words: tuple[str, ...], shuffle_seed: int) -> dict[str, Any]:
+    """The saved form of a dumped engine state whose deck is `words`, shuffled with the seed."""
+    ref = reference(words)
+    if ref is None:
+        return game
+    index = _index_of(words)
+    out = dict(game)
+    out["setup"] = {**game["setup"], "words": {"pack": ref.to_dict()}}
+    for key in WORD_LISTS:
+        out[key] = [index[w] for w in game[key]]
+    for key in SEAT_WORD_LISTS:
+        out[key] = [[index[w] for w in seat] for seat in game[key]]
+    out["deck"] = _compact_deck([index[w] for w in game["deck"]["cards"]], len(words), shuffle_seed)
+    return out
+
+
+def expand(game: dict[str, Any]) -> dict[str, Any]:
+    """The dumped engine state back from its saved form (unchanged if saved whole).
+
+    Raises WordPackError (a ValueError) when the pack is missing or changed.
+    """
+    ref = game["setup"]["words"]
+    if not isinstance(ref, dict):
+        return game
+    words = resolve(ref["pack"])
+    out = dict(game)
+    out["setup"] = {**game["setup"], "words": list(words)}
+    for key in WORD_LISTS:
+        out[key] = [_word(words, i) for i in game[key]]
+    for key in SEAT_WORD_LISTS:
+        out[key] = [[_word(words, i) for i in seat] for seat in game[key]]
+    deck = game["deck"]
+    shuffled = _shuffle(int(deck["shuffled"]), len(words))[int(deck["from"]):]
+    out["deck"] = {"cards": [_word(words, i) for i in (*shuffled, *deck["then"])]}
+    return out
+
+
+def _compact_deck(cards: list[int], size: int, seed: int) -> dict[str, Any]:
+    """{"shuffled": seed, "from": K, "then": [...]}: the seed's shuffle from card K on, then more."""
+    order = _shuffle(seed, size)
+    start = size
+    if cards:
+        first = _position(seed, size)[cards[0]]
+        if order[first:] == tuple(cards[:size - first]):
+            start = first
+    return {"shuffled": seed, "from": start, "then": cards[size - start:]}
+
+
+@lru_cache(maxsize=4)
+def _shuffle(seed: int, size: int) -> tuple[int, ...]:
+    """Deck positions in the order engine.artbox.new_game shuffles them with `seed`."""
+    order, _ = Rng.from_seed(seed).shuffle(range(size))
+    return order
+
+
+@lru_cache(maxsize=4)
+def _position(seed: int, size: int) -> dict[int, int]:
+    return {card: i for i, card in enumerate(_shuffle(seed, size))}
+
+
+@lru_cache(maxsize=8)
+def _index_of(words: tuple[str, ...]) -> dict[str, int]:
+    return {w: i for i, w in enumerate(words)}
+
+
+def _word(words: tuple[str, ...], i: Any) -> str:
+    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(words):
+        raise WordPackError(f"a saved word number {i!r} is not in the {len(words)}-word deck")
+    return words[i]

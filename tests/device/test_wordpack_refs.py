@@ -1,0 +1,132 @@
+"""#ARTBOX saves name their word pack and store words as numbers (issue 14: a 5,000-word pack
+made every save 138 KB); a pack that went missing or changed stops the game with a clear line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from device import wordpacks
+from device.apps import app
+from device.apps.artbox import ArtboxUi
+from device.resources import Resources
+from device.wordpacks import MAX_PACK_BYTES, MAX_PACK_WORDS, WordPackError, load_pack
+from tests.conftest import Harness
+
+
+def write_pack(path: Path, count: int, prefix: str = "pack") -> Path:
+    """A pack of `count` distinct words of letters only."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = []
+    for n in range(count):
+        tail = ""
+        while True:
+            n, r = divmod(n, 26)
+            tail += letters[r]
+            if n == 0:
+                break
+        words.append(prefix + tail)
+    path.write_text("\n".join(words) + "\n", encoding="utf-8")
+    return path
+
+
+def started_game(harness: Callable[..., Harness], pack: Path) -> ArtboxUi:
+    """An #ARTBOX game begun with the built-in deck plus `pack`, one round dealt."""
+    h = harness()
+    h.runner.resources = Resources(word_packs=(pack,))
+    h.runner.open("artbox")
+    h.press("roll", "ok")
+    ui = h.state("artbox")
+    assert isinstance(ui, ArtboxUi) and ui.game is not None
+    return ui
+
+
+@pytest.fixture(autouse=True)
+def forget_decks() -> None:
+    """Each test starts with no deck remembered, as after a restart."""
+    wordpacks._KNOWN.clear()
+    wordpacks._BY_ID.clear()
+
+
+def test_a_saved_game_names_its_pack_and_round_trips(harness: Callable[..., Harness], tmp_path: Path) -> None:
+    """The save holds the pack's name and hash, not its words, and loads back equal."""
+    pack = write_pack(tmp_path / "words.txt", 5_000)
+    ui = started_game(harness, pack)
+    owner = app("artbox")
+    assert owner is not None
+    saved = owner.dump(ui)
+    ref = saved["game"]["setup"]["words"]["pack"]
+    assert ui.game is not None
+    assert ref["files"] == [str(pack)] and ref["count"] == len(ui.game.setup.words)
+    assert "packaaa" not in json.dumps(saved)
+    wordpacks._KNOWN.clear()
+    wordpacks._BY_ID.clear()
+    assert owner.load(json.loads(json.dumps(saved))) == ui
+
+
+def test_save_size_does_not_grow_with_the_pack(harness: Callable[..., Harness], tmp_path: Path) -> None:
+    """A 20,000-word pack saves within a few bytes of a 1,000-word one (and under 3 KB)."""
+    owner = app("artbox")
+    assert owner is not None
+    sizes = []
+    for count in (1_000, 20_000):
+        ui = started_game(harness, write_pack(tmp_path / f"w{count}.txt", count))
+        sizes.append(len(json.dumps(owner.dump(ui), separators=(",", ":"))))
+    assert max(sizes) < 3_000 and abs(sizes[1] - sizes[0]) < 100
+
+
+def test_a_missing_pack_says_which_file(harness: Callable[..., Harness], tmp_path: Path) -> None:
+    """The game cannot continue without its words: the line names the file and the fix."""
+    pack = write_pack(tmp_path / "words.txt", 100)
+    owner = app("artbox")
+    assert owner is not None
+    saved = owner.dump(started_game(harness, pack))
+    wordpacks._KNOWN.clear()
+    pack.unlink()
+    expected = rf"^#ARTBOX cannot resume: {pack}: cannot read .* config, or start a new game$"
+    with pytest.raises(WordPackError, match=expected):
+        owner.load(saved)
+
+
+def test_a_changed_pack_is_refused(harness: Callable[..., Harness], tmp_path: Path) -> None:
+    """Same file name, other words: the saved numbers would name other words, so it stops."""
+    pack = write_pack(tmp_path / "words.txt", 100)
+    owner = app("artbox")
+    assert owner is not None
+    ui = started_game(harness, pack)
+    assert ui.game is not None
+    saved = owner.dump(ui)
+    wordpacks._KNOWN.clear()
+    write_pack(pack, 101)
+    then = len(ui.game.setup.words)
+    expected = rf"^#ARTBOX cannot resume: {pack} changed since the game began \({then} words then, {then + 1} now\)"
+    with pytest.raises(WordPackError, match=expected):
+        owner.load(saved)
+
+
+def test_runner_starts_with_the_message_instead_of_crashing(tmp_path: Path) -> None:
+    """A restart after the pack went missing shows why the saved game could not load."""
+    pack = write_pack(tmp_path / "words.txt", 100)
+    db = tmp_path / "easel.db"
+    h = Harness(db=db)
+    h.runner.resources = Resources(word_packs=(pack,))
+    h.runner.open("artbox")
+    h.press("roll")
+    h.store.close()
+    wordpacks._KNOWN.clear()
+    pack.unlink()
+    again = Harness(db=db)
+    assert "#ARTBOX cannot resume" in again.runner.session.message and str(pack) in again.runner.session.message
+
+
+def test_packs_over_the_cap_are_refused(tmp_path: Path) -> None:
+    """More than MAX_PACK_WORDS words, or a file over MAX_PACK_BYTES, is one line."""
+    with pytest.raises(WordPackError, match=r"more than 20,000 words, the most a pack holds; split it$"):
+        load_pack(write_pack(tmp_path / "big.txt", MAX_PACK_WORDS + 1))
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"x" * (MAX_PACK_BYTES + 1))
+    with pytest.raises(WordPackError, match=r"1,000,001 bytes, a word pack holds at most 1,000,000; split it$"):
+        load_pack(huge)
