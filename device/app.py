@@ -50,8 +50,8 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
 
         return run_on_hardware(config, settings, seed, database)
     if not sys.stdin.isatty():
-        print("easel: the simulator needs a terminal; use --headless --script FILE without one",
-              file=sys.stderr)
+        print("easel: the terminal simulator needs a terminal; use --web for the browser page, or "
+              "--headless --script FILE", file=sys.stderr)
         return 2
     store = Store(database)  # refuses a database that is not Easel's before anything is written
     try:

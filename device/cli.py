@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
@@ -60,7 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="easel", description="Easel: an e-paper table companion.")
     parser.add_argument("--version", action="version", version=f"easel {version()}")
     sub = parser.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="run Easel (the terminal simulator unless a panel is configured)")
+    play = sub.add_parser("play", help="run Easel: on the configured panel, else the simulator (browser page on a "
+                                       "desktop, terminal over SSH or without a desktop)")
     play.add_argument("--config", type=Path, help="TOML config file")
     play.add_argument("--lang", choices=("en", "fr"), help="interface language")
     play.add_argument("--panel", help="simulated panel model, e.g. epd2in13_V4 or epd7in5_V2")
@@ -70,6 +72,12 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--script", type=Path, help="button script: press NAME / hold NAME / wait SECONDS")
     play.add_argument("--frames", type=Path, help="write every frame shown as DIR/NNNN.png (with --headless "
                       "--panel MODEL also DIR/refresh.jsonl, presses paced as a table paces them)")
+    where = play.add_mutually_exclusive_group()
+    where.add_argument("--web", action="store_true", help="the simulator in a browser page (default on a desktop)")
+    where.add_argument("--terminal", action="store_true", help="the simulator in this terminal (default over SSH)")
+    play.add_argument("--port", help="--web: the page's port (default 8421; 0 = any free port)")
+    play.add_argument("--bind", help="--web: listen on this address instead of 127.0.0.1 (lets others press!)")
+    play.add_argument("--no-browser", action="store_true", help="--web: print the address, do not open a browser")
     gallery = sub.add_parser("gallery", help="write every screen as PNGs")
     gallery.add_argument("--out", type=Path, required=True, help="output directory")
     gallery.add_argument("--only", default="", help="only apps whose key starts with this")
@@ -223,9 +231,38 @@ def _play(args: argparse.Namespace) -> int:
             check_serial_path(config.serial)
         except SerialPadError as exc:
             raise UserError(f"{config.source}: {exc}") from None
+    web_flags = [flag for flag, given in (("--port", args.port is not None), ("--bind", args.bind is not None),
+                                          ("--no-browser", args.no_browser)) if given]
+    if config.real_panel and (args.web or args.terminal):
+        raise UserError(f"--{'web' if args.web else 'terminal'}: {config.source} drives a real panel "
+                        f"({config.panel}); set [display] panel = \"simulator\" to simulate one")
+    web = not config.real_panel and not args.terminal and (args.web or desktop_session())
+    if web_flags and not web:
+        raise UserError(f"{web_flags[0]} goes with the browser simulator; add --web")
+    if web:
+        from device.web.run import DEFAULT_PORT, parse_port, run_web
+
+        port = DEFAULT_PORT if args.port is None else parse_port(args.port)
+        return run_web(config, settings, _seed(config, args), args.db or config.database, _forced(config, args),
+                       port=port, bind=args.bind, browser=not args.no_browser)
     from device.app import run_interactive
 
     return run_interactive(config, settings, _seed(config, args), args.db or config.database, _forced(config, args))
+
+
+def desktop_session(environ: Mapping[str, str] | None = None, platform: str | None = None) -> bool:
+    """Whether a browser can open on this screen: a desktop session, not an SSH login.
+
+    macOS and Windows always have one; elsewhere a graphical session sets DISPLAY or
+    WAYLAND_DISPLAY. Over SSH (even with X forwarding) the terminal simulator is the one that works.
+    """
+    env = os.environ if environ is None else environ
+    system = sys.platform if platform is None else platform
+    if env.get("SSH_CONNECTION") or env.get("SSH_TTY"):
+        return False
+    if system == "darwin" or system.startswith("win"):
+        return True
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
 def _play_headless(args: argparse.Namespace, config: Config, settings: Settings) -> int:

@@ -3,8 +3,9 @@
 from device.i18n import Strings
 from device.registry import string_tables
 from device.strings.common import COMMON
+from device.strings.web import WEB
 
-TABLES: tuple[Strings, ...] = (COMMON, *string_tables())
+TABLES: tuple[Strings, ...] = (COMMON, WEB, *string_tables())
 
 
 def _merge(tables: tuple[Strings, ...]) -> Strings:

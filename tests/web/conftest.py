@@ -1,0 +1,158 @@
+"""Fixtures for the browser simulator: an in-process server, Debian's Chromium, headless frames."""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from PIL import Image
+
+from device.clock import MonotonicClock, VirtualClock
+from device.config import Config
+from device.settings import Settings
+from device.web.server import PageServer
+from device.web.table import WebTable
+
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+REQUIRE = os.environ.get("EASEL_REQUIRE_BROWSER") == "1"  # CI: a missing browser fails, never skips
+SCALE = 0.02  # panel time x 0.02: a 6 s full refresh takes 120 ms in the tests
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (no browser is ever downloaded)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        (pytest.fail if REQUIRE else pytest.skip)("playwright is not installed: pip install -e '.[test]'")
+    if not CHROMIUM.exists():
+        (pytest.fail if REQUIRE else pytest.skip)("no /usr/bin/chromium: apt-get install chromium")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class Served:
+    """A WebTable behind a PageServer on a free port, in this process."""
+
+    table: WebTable
+    server: PageServer
+    thread: threading.Thread
+    blocked: list[str] = field(default_factory=list)  # requests the page tried outside the server
+
+    @property
+    def url(self) -> str:
+        """The page's address."""
+        return self.server.url
+
+    def page(self, browser: Any, width: int = 1280, height: int = 800) -> Any:
+        """A new tab on the page, once it shows the glass; any request off this machine is refused."""
+        context = browser.new_context(viewport={"width": width, "height": height})
+        origin = self.url.rstrip("/")
+
+        def route(request_route: Any) -> None:
+            url = request_route.request.url
+            parts = urlsplit(url)
+            if f"{parts.scheme}://{parts.netloc}" == origin or parts.scheme == "data":
+                request_route.continue_()
+            else:
+                self.blocked.append(url)
+                request_route.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        page.goto(self.url)
+        page.wait_for_function("window.easel && easel.view !== null && easel.drawn > 0")
+        return page
+
+    def stop(self) -> None:
+        """Stop serving and the game."""
+        self.server.stop()
+        self.table.stop()
+        self.thread.join(5)
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
+    """Start a page server: `serve(panel=..., profile=..., scale=..., frozen=...)`."""
+    made: list[Served] = []
+
+    def make(panel: str = "epd2in7_V2", profile: str = "none", scale: float = SCALE, frozen: bool = True,
+             seed: int = 5, language: str = "en", db: Path | None = None) -> Served:
+        database = db or tmp_path / "web.db"
+        config = Config(button_profile=profile, database=database)
+        table = WebTable(config, Settings(panel=panel, language=language), seed, database, {"panel": panel},
+                         time_scale=scale, game_clock=VirtualClock if frozen else MonotonicClock)
+        server = PageServer(table, "127.0.0.1", 0)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        table.start()
+        served = Served(table, server, thread)
+        made.append(served)
+        return served
+
+    yield make
+    for served in made:
+        served.stop()
+
+
+def canvas_image(page: Any) -> Image.Image:
+    """The picture on the page's glass now (after every picture received is drawn)."""
+    url = page.evaluate("easel.idle().then(() => document.getElementById('glass').toDataURL('image/png'))")
+    return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
+
+
+def wait_presses(page: Any, count: int) -> None:
+    """Wait until the readout has measured `count` presses (their answers are on the glass)."""
+    page.wait_for_function(f"easel.readouts.length > 0 && easel.readouts.at(-1).presses >= {count}")
+
+
+def same_picture(a: Image.Image, b: Image.Image) -> bool:
+    """Pixel for pixel the same (compared in RGB)."""
+    return a.size == b.size and a.convert("RGB").tobytes() == b.convert("RGB").tobytes()
+
+
+class Headless:
+    """`easel play --headless --script -`: one step at a time, the frame it shows after each."""
+
+    def __init__(self, directory: Path, seed: int = 5, *extra: str) -> None:
+        self.frames = directory / "frames"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "device.cli", "play", "--headless", "--script", "-", "--frames", str(self.frames),
+             "--seed", str(seed), "--db", str(directory / "headless.db"), *extra],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+    def frame(self) -> Image.Image:
+        """The newest frame written."""
+        newest = max(self.frames.glob("[0-9]*.png"))
+        with Image.open(newest) as image:
+            return image.convert("RGB")
+
+    def step(self, line: str) -> Image.Image:
+        """Run one script line; the frame shown afterwards."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline()
+        assert answer.startswith("ok "), answer
+        return self.frame()
+
+    def close(self) -> None:
+        """End the script (the process writes its state and exits)."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(30)
