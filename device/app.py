@@ -78,6 +78,6 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
         sink.close()
         write_error = store.write_error
         unsaved = runner.shutdown()
-    from device.cli import report_unsaved
+    from device.unsaved import report_unsaved
 
     return report_unsaved(unsaved, write_error, database)

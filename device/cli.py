@@ -17,13 +17,12 @@ from device.errors import UserError, quote
 from device.resources import DataError
 from device.settings import Settings
 from device.store_file import shown
+from device.unsaved import report_unsaved
 from device.wordpacks import WordPackError
 from hardware.buttons import PinMapError
 
 if TYPE_CHECKING:
     from device.history import GameRecord
-
-EXIT_UNSAVED = 3  # play ended (quit, SIGTERM, end of script) with steps the disk never took
 
 
 def version() -> str:
@@ -313,15 +312,6 @@ class _Terminated(Exception):
 
 def _terminate(signum: int, frame: object) -> None:
     raise _Terminated()
-
-
-def report_unsaved(unsaved: int, reason: str, db: Path | None) -> int:
-    """Exit code 0, or 3 with one line on stderr when some steps could not be written to disk."""
-    if not unsaved:
-        return 0
-    print(f"easel: {unsaved} steps were not saved to {shown(db)} ({reason[:50]}); "
-          "free space or make it writable, then play on", file=sys.stderr)
-    return EXIT_UNSAVED
 
 
 if __name__ == "__main__":

@@ -118,6 +118,6 @@ def run_on_hardware(config: Config, settings: Settings, seed: int, database: Pat
         for sig, previous in handlers.items():
             signal.signal(sig, previous)
         log.info("stopped cleanly" if not unsaved else f"stopped with {unsaved} steps not saved")
-    from device.cli import report_unsaved
+    from device.unsaved import report_unsaved
 
     return report_unsaved(unsaved, write_error, database)
