@@ -139,6 +139,24 @@ def easel_costs(model: str, frames: tuple[Image.Image, Image.Image, Box],
     return costs
 
 
+def vendor_partial(epd: Any, recipe: dict[str, Any], box: Box, spec: PanelSpec,
+                   image: Image.Image) -> Callable[[], None]:
+    """The vendor's partial refresh of `image`, windowed at `box` if the recipe says so."""
+    def partial() -> None:
+        buffer = epd.getbuffer(image)
+        if not recipe.get("window"):
+            getattr(epd, recipe["partial"])(buffer)
+            return
+        x0, y0, x1, y1 = native_box(box, spec)
+        if recipe.get("window_buffer"):
+            row = epd.width // 8
+            buffer = b"".join(bytes(buffer[y * row + x0 // 8: y * row + x1 // 8])
+                              for y in range(y0, y1))
+        getattr(epd, recipe["partial"])(buffer, x0, y0, x1, y1)
+
+    return partial
+
+
 def vendor_costs(model: str, frames: tuple[Image.Image, Image.Image, Box],
                  repeats: int) -> dict[str, Cost]:
     """The same refreshes with the vendor's getbuffer and display methods alone."""
@@ -169,19 +187,9 @@ def vendor_costs(model: str, frames: tuple[Image.Image, Image.Image, Box],
                 if recipe.get("partial_init"):
                     getattr(epd, recipe["partial_init"])()
 
-            def partial() -> None:
-                buffer = epd.getbuffer(second)
-                if not recipe.get("window"):
-                    getattr(epd, recipe["partial"])(buffer)
-                    return
-                x0, y0, x1, y1 = native_box(box, spec)
-                if recipe.get("window_buffer"):
-                    row = epd.width // 8
-                    buffer = b"".join(bytes(buffer[y * row + x0 // 8: y * row + x1 // 8])
-                                      for y in range(y0, y1))
-                getattr(epd, recipe["partial"])(buffer, x0, y0, x1, y1)
-
-            costs["partial"] = measure(pi, model, partial_setup, partial, repeats)
+            costs["partial"] = measure(pi, model, partial_setup,
+                                       vendor_partial(epd, recipe, box, spec, second),
+                                       repeats)
     return costs
 
 

@@ -107,9 +107,17 @@ def glass_ms(frames: list[dict[str, Any]], index: int) -> tuple[int, str]:
 
 def measure(script: Path, model: str, lines: list[dict[str, Any]]) -> Run:
     """The figures of one run, from its log."""
-    spec = PANELS[model]
     run = Run(presses=sum(1 for _, step in read_numbered(script) if not isinstance(step, Wait)))
     frames = sorted((line for line in lines if line["frame"] is not None), key=lambda line: line["frame"])
+    _count_kinds(run, lines)
+    _add_waits(run, script, model, frames)
+    _add_countdowns(run, frames)
+    _count_cleaning_in_countdowns(run, lines)
+    return run
+
+
+def _count_kinds(run: Run, lines: list[dict[str, Any]]) -> None:
+    """Refreshes by kind and by kind:reason, partials and full (cleaning) refreshes."""
     for line in lines:
         run.kinds[line["kind"]] += 1
         if line["kind"] in SHOWN:
@@ -118,6 +126,11 @@ def measure(script: Path, model: str, lines: list[dict[str, Any]]) -> Run:
             run.partials += 1
         if line["kind"] == "full":
             run.cleanings += 1
+
+
+def _add_waits(run: Run, script: Path, model: str, frames: list[dict[str, Any]]) -> None:
+    """Each step's wait from its first frame to glass, and the naive and limit totals."""
+    spec = PANELS[model]
     last_of_step: dict[int, int] = {}
     delivered: dict[int, int] = {}
     for index, line in enumerate(frames):
@@ -137,6 +150,10 @@ def measure(script: Path, model: str, lines: list[dict[str, Any]]) -> Run:
             run.round_ms += wait
         run.naive_ms += max(0, spec.full_ms - HANDING_ON_MS) if secret else spec.full_ms
         run.limit_ms += spec.partial_ms
+
+
+def _add_countdowns(run: Run, frames: list[dict[str, Any]]) -> None:
+    """Group countdown frames into countdowns: frames, skipped, lag and flashes."""
     countdown: Countdown | None = None
     for index, line in enumerate(frames):
         if not line["countdown"]:
@@ -153,12 +170,15 @@ def measure(script: Path, model: str, lines: list[dict[str, Any]]) -> Run:
             countdown.lag_ms = max(countdown.lag_ms, glass_ms(frames, index)[0] - at)
         if line["kind"] in ("full", "fast"):
             countdown.flashed += 1
+
+
+def _count_cleaning_in_countdowns(run: Run, lines: list[dict[str, Any]]) -> None:
+    """Cleaning refreshes that overlap a countdown."""
     for line in lines:
         if line["kind"] == "full" and (line["cleaning"] or line["reason"] == "cleaning"):
             for c in run.countdowns:
                 if line["start_ms"] < c.last_ms and line["end_ms"] > c.first_ms:
                     run.cleaning_in_countdown += 1
-    return run
 
 
 def percentile(values: list[int], fraction: float) -> int:

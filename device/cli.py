@@ -11,7 +11,7 @@ import sys
 from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from device.config import Config, load_config
 from device.errors import UserError, quote
@@ -21,6 +21,9 @@ from device.store_file import shown
 from device.unsaved import report_unsaved
 from device.wordpacks import WordPackError
 from hardware.buttons import PinMapError
+
+if TYPE_CHECKING:
+    from device.history import GameRecord
 
 
 def version() -> str:
@@ -120,7 +123,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _history(args: argparse.Namespace) -> int:
-    from device.history import to_csv, to_json
     from device.store import read_games
 
     for flag, target in (("--csv", args.csv), ("--json", args.json)):
@@ -131,6 +133,16 @@ def _history(args: argparse.Namespace) -> int:
     if not path.exists() and not path.is_symlink():
         raise UserError(f"--db {shown(path)}: no database yet; play a game first, or give --db")
     records = read_games(path)  # read-only: no file is created, changed or renamed
+    _export_history(args, records)
+    if args.csv is None and args.json is None:
+        _print_history(records)
+    return 0
+
+
+def _export_history(args: argparse.Namespace, records: list[GameRecord]) -> None:
+    """Write the --csv and --json exports asked for, to a file or to stdout ("-")."""
+    from device.history import to_csv, to_json
+
     for target, text in ((args.csv, to_csv(records) if args.csv else ""),
                          (args.json, to_json(records) if args.json else "")):
         if target is None:
@@ -144,14 +156,16 @@ def _history(args: argparse.Namespace) -> int:
                 raise UserError(f"{target}: cannot write the history ({exc.strerror}); choose "
                                 "another file") from None
             print(f"wrote {len(records)} games to {target}")
-    if args.csv is None and args.json is None:
-        if not records:
-            print("no finished games yet")
-        for r in records:
-            winners = ", ".join(r.winner_names())
-            scores = " ".join(f"{name}={score}" for name, score in zip(r.players, r.scores, strict=False))
-            print(f"{r.finished}  {r.game:8s} {scores}  winner: {winners}")
-    return 0
+
+
+def _print_history(records: list[GameRecord]) -> None:
+    """One line per finished game, or a note that there are none."""
+    if not records:
+        print("no finished games yet")
+    for r in records:
+        winners = ", ".join(r.winner_names())
+        scores = " ".join(f"{name}={score}" for name, score in zip(r.players, r.scores, strict=False))
+        print(f"{r.finished}  {r.game:8s} {scores}  winner: {winners}")
 
 
 def _first_existing(path: Path) -> Path:
@@ -335,7 +349,6 @@ class _Terminated(Exception):
 
 def _terminate(signum: int, frame: object) -> None:
     raise _Terminated()
-
 
 
 if __name__ == "__main__":

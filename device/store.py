@@ -5,6 +5,7 @@ loses nothing that was acknowledged. When the disk refuses a write (full, read-o
 another program), play goes on from an in-memory copy: the statements of every step not yet on
 disk are kept (`pending`) and replayed on the disk in one transaction as soon as it takes them.
 Only Easel's own damaged databases are moved aside (see store_file.py for what is Easel's).
+The schema, transactions and row helpers are in store_rows.py.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import time
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from device.history import GameRecord
 from device.store_check import CorruptRow, validate_rows
@@ -26,7 +27,6 @@ from device.store_file import (
     LOCK_WAIT_S,
     DatabaseLock,
     Inspection,
-    ReadOnlyCopy,
     fsync_directory,
     inspect,
     is_locked,
@@ -34,6 +34,21 @@ from device.store_file import (
     make_parent,
     refused,
 )
+from device.store_rows import (
+    CURRENT,
+    SCHEMA,
+    Cursor,
+    Recording,
+    connect,
+    dumps,
+    games_in,
+    read_games,
+    run_transaction,
+    write_current,
+)
+
+__all__ = ["FORMAT_VERSION", "LOCK_WAIT_S", "RETRY_S", "UNDO_DEPTH", "Cursor", "Store", "StoreError",
+           "games_in", "read_games"]
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -41,65 +56,9 @@ log = logging.getLogger(__name__)
 UNDO_DEPTH = 500
 RETRY_S = 1.0  # a failed replay is not tried again by the next write before this much real time
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS current (id INTEGER PRIMARY KEY CHECK (id = 1),"
-    " session TEXT NOT NULL, now_ms INTEGER NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS undo (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
-    " mode TEXT NOT NULL, label TEXT NOT NULL, state TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE,"
-    " game TEXT NOT NULL, finished TEXT NOT NULL, players TEXT NOT NULL,"
-    " scores TEXT NOT NULL, winners TEXT NOT NULL, seed INTEGER NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS redo (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
-    " mode TEXT NOT NULL, label TEXT NOT NULL, state TEXT NOT NULL)",
-    # the device clock while a countdown runs: one small row, updated each shown second
-    "CREATE TABLE IF NOT EXISTS ticks (id INTEGER PRIMARY KEY CHECK (id = 1), now_ms INTEGER NOT NULL)",
-)
-
 
 class StoreError(RuntimeError):
     """The database could not be opened or checked."""
-
-
-class Cursor(Protocol):
-    """What a transaction's work may call."""
-
-    def execute(self, sql: str, params: tuple[Any, ...] = ..., /) -> sqlite3.Cursor:
-        """Run one statement."""
-
-
-class _Recording:
-    """A cursor that remembers every statement that changes something, to replay it on disk."""
-
-    def __init__(self, cursor: sqlite3.Cursor) -> None:
-        self.cursor = cursor
-        self.statements: list[tuple[str, tuple[Any, ...]]] = []
-
-    def execute(self, sql: str, params: tuple[Any, ...] = (), /) -> sqlite3.Cursor:
-        if not sql.lstrip().upper().startswith("SELECT"):
-            self.statements.append((sql, params))
-        return self.cursor.execute(sql, params)
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-
-
-def _connect(target: str, wait_s: float) -> sqlite3.Connection:
-    return sqlite3.connect(target, timeout=wait_s, isolation_level=None, check_same_thread=False)
-
-
-def _run(conn: sqlite3.Connection, work: Callable[[Any], T], cursor: Any = None) -> T:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        result = work(cursor if cursor is not None else conn.cursor())
-        conn.execute("COMMIT")
-        return result
-    except BaseException:
-        with suppress(sqlite3.Error):
-            conn.execute("ROLLBACK")
-        raise
 
 
 class Store:
@@ -117,7 +76,7 @@ class Store:
         self._wait_s = lock_wait_s
         self._lock: DatabaseLock | None = None
         if path is None:
-            self._disk = _connect(":memory:", lock_wait_s)
+            self._disk = connect(":memory:", lock_wait_s)
             self._create(self._disk)
             return
         found = inspect(path)
@@ -143,7 +102,7 @@ class Store:
     def _open(self, found: Inspection) -> sqlite3.Connection:
         assert self.path is not None
         try:
-            conn = _connect(str(self.path), self._wait_s)
+            conn = connect(str(self.path), self._wait_s)
         except sqlite3.Error as exc:
             raise refused(self.path, f"cannot be opened ({exc})", "check the path and its permissions") from None
         try:
@@ -170,7 +129,7 @@ class Store:
         conn.execute("BEGIN IMMEDIATE")
         conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
         conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
-        for statement in _SCHEMA:
+        for statement in SCHEMA:
             conn.execute(statement)
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
         conn.execute("COMMIT")
@@ -194,7 +153,7 @@ class Store:
     def _upgrade(conn: sqlite3.Connection) -> None:
         """A database from before the id (format 1): mark it as Easel's and add the ticks table."""
         conn.execute("BEGIN IMMEDIATE")
-        for statement in _SCHEMA:
+        for statement in SCHEMA:
             conn.execute(statement)
         conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
         conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
@@ -217,7 +176,7 @@ class Store:
                           "make the directory writable or give another --db") from None
         fsync_directory(self.path.parent)
         self.notice = f"{self.path}: unusable database ({reason}); moved aside to {aside.name}, starting fresh"
-        conn = _connect(str(self.path), self._wait_s)
+        conn = connect(str(self.path), self._wait_s)
         self._create(conn)
         return conn
 
@@ -225,7 +184,7 @@ class Store:
         """The saved session failed validation after loading: move the database aside, start fresh."""
         if self.path is None:
             self._disk.close()
-            self._disk = _connect(":memory:", self._wait_s)
+            self._disk = connect(":memory:", self._wait_s)
             self._create(self._disk)
             return
         with suppress(sqlite3.Error):
@@ -265,24 +224,24 @@ class Store:
         """Run `work` in one transaction on disk; if the disk refuses it, in memory (pending)."""
         if not self.pending:
             try:
-                return _run(self._disk, work)
+                return run_transaction(self._disk, work)
             except sqlite3.Error as exc:
                 if not is_write_failure(exc) or self.path is None:
                     raise
             with suppress(sqlite3.Error):  # a full disk: the WAL may hold the space we need
                 self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             try:
-                return _run(self._disk, work)
+                return run_transaction(self._disk, work)
             except sqlite3.Error as exc:
                 if not is_write_failure(exc):
                     raise
                 self._start_pending(exc)
         assert self._memory is not None
-        recording = _Recording(self._memory.cursor())
-        result = _run(self._memory, work, recording)
-        if any(sql.startswith(_CURRENT) for sql, _ in recording.statements):
+        recording = Recording(self._memory.cursor())
+        result = run_transaction(self._memory, work, recording)
+        if any(sql.startswith(CURRENT) for sql, _ in recording.statements):
             # the newest session replaces the whole row: older copies need not wait in memory
-            self.pending = [[(sql, p) for sql, p in step if not sql.startswith(_CURRENT)] for step in self.pending]
+            self.pending = [[(sql, p) for sql, p in step if not sql.startswith(CURRENT)] for step in self.pending]
         self.pending.append(recording.statements)
         if time.monotonic() >= self._next_try:  # replaying costs more as steps pile up: not at every press
             self.flush()
@@ -290,7 +249,7 @@ class Store:
 
     def _start_pending(self, exc: sqlite3.Error) -> None:
         self.write_error = str(exc)
-        memory = _connect(":memory:", self._wait_s)
+        memory = connect(":memory:", self._wait_s)
         try:
             self._disk.backup(memory)
         except sqlite3.Error:
@@ -317,7 +276,7 @@ class Store:
 
         for attempt in range(2):
             try:
-                _run(self._disk, replay)
+                run_transaction(self._disk, replay)
                 break
             except sqlite3.Error as exc:
                 self.write_error = str(exc)
@@ -351,7 +310,7 @@ class Store:
         def work(cur: Cursor) -> None:
             if undo is not None:
                 mode, label, before = undo
-                cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, _dumps(before)))
+                cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, dumps(before)))
                 cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
                 cur.execute(
                     "DELETE FROM undo WHERE mode=? AND seq NOT IN "
@@ -360,9 +319,9 @@ class Store:
                 cur.execute(
                     "INSERT OR REPLACE INTO games (key, game, finished, players, scores, winners, seed) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (finished.key, finished.game, finished.finished, _dumps(list(finished.players)),
-                     _dumps(list(finished.scores)), _dumps(list(finished.winners)), finished.seed))
-            _write_current(cur, session, now_ms)
+                    (finished.key, finished.game, finished.finished, dumps(list(finished.players)),
+                     dumps(list(finished.scores)), dumps(list(finished.winners)), finished.seed))
+            write_current(cur, session, now_ms)
 
         self._write(work)
 
@@ -397,8 +356,8 @@ class Store:
             restored: dict[str, Any] = json.loads(state_json)
             cur.execute(f"DELETE FROM {table} WHERE seq=?", (seq,))
             cur.execute(f"INSERT INTO {other} (mode, label, state) VALUES (?, ?, ?)",
-                        (mode, label, _dumps(current_state)))
-            _write_current(cur, session_after(restored), now_ms)
+                        (mode, label, dumps(current_state)))
+            write_current(cur, session_after(restored), now_ms)
             return str(label), restored
 
         return self._write(work)
@@ -418,7 +377,7 @@ class Store:
         def work(cur: Cursor) -> None:
             cur.execute("DELETE FROM undo WHERE mode=?", (mode,))
             cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
-            _write_current(cur, session, now_ms)
+            write_current(cur, session, now_ms)
 
         self._write(work)
 
@@ -433,32 +392,3 @@ class Store:
         if self._lock is not None:
             self._lock.release()
         return unsaved
-
-
-def games_in(conn: sqlite3.Connection) -> list[GameRecord]:
-    """Every finished game in an Easel database, oldest first."""
-    rows = conn.execute("SELECT game, finished, players, scores, winners, seed, key FROM games ORDER BY id").fetchall()
-    return [GameRecord(game=r[0], finished=r[1], players=tuple(json.loads(r[2])),
-                       scores=tuple(json.loads(r[3])), winners=tuple(json.loads(r[4])), seed=int(r[5]), key=r[6])
-            for r in rows]
-
-
-def read_games(path: Path) -> list[GameRecord]:
-    """The history of the database at `path`, read without creating, changing or renaming any file."""
-    if inspect(path).kind == "new":
-        return []
-    with ReadOnlyCopy(path) as conn:
-        try:
-            validate_rows(conn)
-            return games_in(conn)
-        except CorruptRow as exc:
-            raise refused(path, f"is damaged ({str(exc)[:60]})", "run `easel play` to move it aside") from None
-        except sqlite3.DatabaseError as exc:
-            raise refused(path, f"is damaged ({str(exc)[:60]})", "run `easel play` to move it aside") from None
-
-
-_CURRENT = "INSERT OR REPLACE INTO current "
-
-
-def _write_current(cur: Cursor, session: dict[str, Any], now_ms: int) -> None:
-    cur.execute(_CURRENT + "(id, session, now_ms) VALUES (1, ?, ?)", (_dumps(session), now_ms))

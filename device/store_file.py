@@ -52,25 +52,40 @@ class Inspection:
 def inspect(path: Path) -> Inspection:
     """Classify the file at `path` without changing anything; UserError when it is not Easel's."""
     if not path.exists():
-        if path.is_symlink():
-            raise refused(path, "a link to nothing", "give the path of a database file")
-        parent = _existing_parent(path)
-        if not parent.is_dir():
-            raise refused(path, f"{shown(parent, 30)} is not a directory", "give a path inside a directory")
-        return Inspection("new", 0)
+        return _inspect_missing(path)
     if path.is_dir():
         raise refused(path, "is a directory", "give a file path, e.g. DIR/easel.db")
     if not path.is_file():
         raise refused(path, "is not a regular file", "give a file path, e.g. DIR/easel.db")
-    try:
-        with path.open("rb") as handle:
-            header = handle.read(100)
-    except OSError as exc:
-        raise refused(path, f"cannot be read ({exc.strerror})", "fix its permissions or give another --db") from None
+    header = _read_header(path)
     if not header:
         return Inspection("new", 0)  # an empty file: what a first start cut short leaves
     if not header.startswith(_MAGIC) or len(header) < 100:
         raise refused(path, "is not an Easel database (left untouched)", "give another --db")
+    return _inspect_sqlite(path, header)
+
+
+def _inspect_missing(path: Path) -> Inspection:
+    """Nothing at `path` yet: a new database, if it can be made there."""
+    if path.is_symlink():
+        raise refused(path, "a link to nothing", "give the path of a database file")
+    parent = _existing_parent(path)
+    if not parent.is_dir():
+        raise refused(path, f"{shown(parent, 30)} is not a directory", "give a path inside a directory")
+    return Inspection("new", 0)
+
+
+def _read_header(path: Path) -> bytes:
+    """The first 100 bytes of the file: SQLite's header."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(100)
+    except OSError as exc:
+        raise refused(path, f"cannot be read ({exc.strerror})", "fix its permissions or give another --db") from None
+
+
+def _inspect_sqlite(path: Path, header: bytes) -> Inspection:
+    """Whose SQLite database this is, from its application id and user version."""
     app_id = int.from_bytes(header[68:72], "big")
     version = int.from_bytes(header[60:64], "big")
     if app_id == APPLICATION_ID:

@@ -1,4 +1,4 @@
-"""How play ends when the disk never took some steps: exit code 3 and one line saying so."""
+"""What `easel` says at exit when some steps never reached the disk, and its exit code."""
 
 from __future__ import annotations
 

@@ -57,6 +57,32 @@ def load_pack(path: str | os.PathLike[str], min_words: int = MIN_WORDS) -> tuple
     return parse_pack(_read_bytes(Path(source), source), source, min_words)
 
 
+def _pack_word(raw: bytes, source: str, number: int) -> str | None:
+    """The word on line `number` of a pack, None for a blank or comment line; WordPackError
+    for a line that is not UTF-8, has a character words cannot use, or is too long."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise WordPackError(
+            f"{source}:{number}: not UTF-8 text; save the word pack as UTF-8"
+        ) from None
+    word = _normalise(text)
+    if not word or word.startswith("#"):
+        return None
+    bad = first_bad_character(text)
+    if bad is not None:
+        raise WordPackError(
+            f"{source}:{number}: {quote(text.strip())} has {describe(bad)}; words use letters, "
+            "digits, spaces, ' and - only"
+        )
+    if len(word) > MAX_WORD_LENGTH:
+        raise WordPackError(
+            f"{source}:{number}: {quote(word)} is {len(word)} characters, at most "
+            f"{MAX_WORD_LENGTH} fit on the screen; shorten it"
+        )
+    return word
+
+
 def parse_pack(data: bytes, source: str, min_words: int = MIN_WORDS) -> tuple[str, ...]:
     """The words in a pack's raw bytes; `source` names the file in error messages."""
     if data.startswith(codecs.BOM_UTF8):
@@ -68,26 +94,9 @@ def parse_pack(data: bytes, source: str, min_words: int = MIN_WORDS) -> tuple[st
             f"{source}: {len(data):,} bytes, a word pack holds at most {MAX_PACK_BYTES:,}; split it"
         )
     for number, raw in enumerate(data.splitlines(), start=1):  # \n, \r\n or \r
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise WordPackError(
-                f"{source}:{number}: not UTF-8 text; save the word pack as UTF-8"
-            ) from None
-        word = _normalise(text)
-        if not word or word.startswith("#"):
+        word = _pack_word(raw, source, number)
+        if word is None:
             continue
-        bad = first_bad_character(text)
-        if bad is not None:
-            raise WordPackError(
-                f"{source}:{number}: {quote(text.strip())} has {describe(bad)}; words use letters, "
-                "digits, spaces, ' and - only"
-            )
-        if len(word) > MAX_WORD_LENGTH:
-            raise WordPackError(
-                f"{source}:{number}: {quote(word)} is {len(word)} characters, at most "
-                f"{MAX_WORD_LENGTH} fit on the screen; shorten it"
-            )
         key = word.casefold()
         if key in first_line:
             raise WordPackError(

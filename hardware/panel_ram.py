@@ -20,6 +20,7 @@ both RAMs: the vendor's sleep() cuts the HAT's power right after the command.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -121,30 +122,55 @@ class SsdController:
     def feed(self, transaction: Transaction) -> None:
         """Apply one command and its data."""
         cmd, data = transaction.command, transaction.data
-        if cmd in (HW_RESET, 0x12):  # hardware reset or SWRESET: registers back to defaults
-            self._reset_registers()
-        elif cmd == 0x11 and data:
-            self.entry_mode = data[0]
-        elif cmd == 0x44 and len(data) >= 2:
-            self.x_window = (data[0], data[1])
-        elif cmd == 0x45 and len(data) >= 4:
-            self.y_window = (data[0] | data[1] << 8, data[2] | data[3] << 8)
-        elif cmd == 0x4E and data:
-            self.x = data[0]
-        elif cmd == 0x4F and len(data) >= 2:
-            self.y = data[0] | data[1] << 8
-        elif cmd == 0x21 and data:
-            self.invert_bw = bool(data[0] & 0x08)
-        elif cmd == 0x22 and data:
-            self.update_control = data[0]
-        elif cmd == 0x37 and len(data) >= 6:  # display option; byte 6 bit 6: RAM ping-pong
-            self.ping_pong = bool(data[5] & 0x40)
-        elif cmd == 0x10 and data and data[0] & 0x03:  # deep sleep, then the power goes
-            for ram in self.ram.values():
-                ram[:] = bytes([LOST]) * len(ram)
+        handler = _SSD1680_COMMANDS.get(cmd)
+        if handler is not None:
+            handler(self, data)
         elif cmd in self.ram:
             self._write_ram(self.ram[cmd], data)
-        elif cmd == 0x20 and self.update_control & 0x04:  # the sequence includes "display"
+
+    def _on_reset(self, data: bytearray) -> None:
+        # hardware reset or SWRESET: registers back to defaults
+        self._reset_registers()
+
+    def _on_entry_mode(self, data: bytearray) -> None:
+        if data:
+            self.entry_mode = data[0]
+
+    def _on_x_window(self, data: bytearray) -> None:
+        if len(data) >= 2:
+            self.x_window = (data[0], data[1])
+
+    def _on_y_window(self, data: bytearray) -> None:
+        if len(data) >= 4:
+            self.y_window = (data[0] | data[1] << 8, data[2] | data[3] << 8)
+
+    def _on_x_counter(self, data: bytearray) -> None:
+        if data:
+            self.x = data[0]
+
+    def _on_y_counter(self, data: bytearray) -> None:
+        if len(data) >= 2:
+            self.y = data[0] | data[1] << 8
+
+    def _on_ram_option(self, data: bytearray) -> None:
+        if data:
+            self.invert_bw = bool(data[0] & 0x08)
+
+    def _on_update_control(self, data: bytearray) -> None:
+        if data:
+            self.update_control = data[0]
+
+    def _on_display_option(self, data: bytearray) -> None:
+        if len(data) >= 6:  # display option; byte 6 bit 6: RAM ping-pong
+            self.ping_pong = bool(data[5] & 0x40)
+
+    def _on_deep_sleep(self, data: bytearray) -> None:
+        if data and data[0] & 0x03:  # deep sleep, then the power goes
+            for ram in self.ram.values():
+                ram[:] = bytes([LOST]) * len(ram)
+
+    def _on_activate(self, data: bytearray) -> None:
+        if self.update_control & 0x04:  # the sequence includes "display"
             mode_2 = bool(self.update_control & 0x08)
             self.refreshes["partial" if mode_2 else "full"] += 1
             self._latch(mode_2)
@@ -199,34 +225,49 @@ class Uc8179Controller:
 
     def feed(self, transaction: Transaction) -> None:
         """Apply one command and its data."""
-        cmd, data = transaction.command, transaction.data
-        if cmd == HW_RESET:
-            self._reset_registers()
-        elif cmd == 0x50 and data:
+        handler = _UC8179_COMMANDS.get(transaction.command)
+        if handler is not None:
+            handler(self, transaction.data)
+
+    def _on_reset(self, data: bytearray) -> None:
+        self._reset_registers()
+
+    def _on_vcom_data_interval(self, data: bytearray) -> None:
+        if data:
             self.ddx = data[0] & 0x03
             self.copy_new_to_old = bool(data[0] & 0x08)
-        elif cmd == 0x07 and data and data[0] == 0xA5:  # deep sleep, then the power goes
+
+    def _on_deep_sleep(self, data: bytearray) -> None:
+        if data and data[0] == 0xA5:  # deep sleep, then the power goes
             self.new[:] = self.old[:] = bytes([LOST]) * len(self.new)
-        elif cmd == 0x91:
-            self.partial_mode = True
-        elif cmd == 0x92:
-            self.partial_mode = False
-        elif cmd == 0x90 and len(data) >= 8:
+
+    def _on_partial_in(self, data: bytearray) -> None:
+        self.partial_mode = True
+
+    def _on_partial_out(self, data: bytearray) -> None:
+        self.partial_mode = False
+
+    def _on_partial_window(self, data: bytearray) -> None:
+        if len(data) >= 8:
             self.window = (data[0] << 8 | data[1], data[4] << 8 | data[5],
                            data[2] << 8 | data[3], data[6] << 8 | data[7])
-        elif cmd in (0x10, 0x13):
-            self._write(self.new if cmd == 0x13 else self.old, data)
-            if cmd == 0x13:
-                bx0, y0, bx1, y1 = self._box()
-                self.last_area = (bx0 * 8, y0, bx1 * 8, y1)
-        elif cmd == 0x12:
-            self.refreshes["partial" if self.partial_mode else "full"] += 1
-            self._latch()
-            if self.copy_new_to_old:  # after the refresh, over the area it covered
-                bx0, y0, bx1, y1 = self._box()
-                for y in range(y0, y1):
-                    row = y * self.row_bytes
-                    self.old[row + bx0: row + bx1] = self.new[row + bx0: row + bx1]
+
+    def _on_old_data(self, data: bytearray) -> None:
+        self._write(self.old, data)
+
+    def _on_new_data(self, data: bytearray) -> None:
+        self._write(self.new, data)
+        bx0, y0, bx1, y1 = self._box()
+        self.last_area = (bx0 * 8, y0, bx1 * 8, y1)
+
+    def _on_refresh(self, data: bytearray) -> None:
+        self.refreshes["partial" if self.partial_mode else "full"] += 1
+        self._latch()
+        if self.copy_new_to_old:  # after the refresh, over the area it covered
+            bx0, y0, bx1, y1 = self._box()
+            for y in range(y0, y1):
+                row = y * self.row_bytes
+                self.old[row + bx0: row + bx1] = self.new[row + bx0: row + bx1]
 
     def _box(self) -> tuple[int, int, int, int]:
         """The area a write or refresh covers: byte columns and rows, end exclusive."""
@@ -268,6 +309,34 @@ class Uc8179Controller:
     def ram_frames(self) -> dict[str, tuple[Image.Image, Box | None]]:
         """The new data (meaningful where it was last written) and the old data (the base)."""
         return {"new": (self._new_image(), self.last_area), "base": (self._old_image(), None)}
+
+
+_SSD1680_COMMANDS: dict[int, Callable[[SsdController, bytearray], None]] = {
+    HW_RESET: SsdController._on_reset,
+    0x12: SsdController._on_reset,  # SWRESET
+    0x11: SsdController._on_entry_mode,
+    0x44: SsdController._on_x_window,
+    0x45: SsdController._on_y_window,
+    0x4E: SsdController._on_x_counter,
+    0x4F: SsdController._on_y_counter,
+    0x21: SsdController._on_ram_option,
+    0x22: SsdController._on_update_control,
+    0x37: SsdController._on_display_option,
+    0x10: SsdController._on_deep_sleep,
+    0x20: SsdController._on_activate,
+}
+
+_UC8179_COMMANDS: dict[int, Callable[[Uc8179Controller, bytearray], None]] = {
+    HW_RESET: Uc8179Controller._on_reset,
+    0x50: Uc8179Controller._on_vcom_data_interval,
+    0x07: Uc8179Controller._on_deep_sleep,
+    0x91: Uc8179Controller._on_partial_in,
+    0x92: Uc8179Controller._on_partial_out,
+    0x90: Uc8179Controller._on_partial_window,
+    0x10: Uc8179Controller._on_old_data,
+    0x13: Uc8179Controller._on_new_data,
+    0x12: Uc8179Controller._on_refresh,
+}
 
 
 class AcepController:
