@@ -10,7 +10,6 @@ The schema, transactions and row helpers are in store_rows.py.
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 import time
@@ -21,6 +20,7 @@ from typing import Any, TypeVar
 
 from device.history import GameRecord
 from device.store_check import CorruptRow, validate_rows
+from device.store_codec import dumps, pack, unpack
 from device.store_file import (
     APPLICATION_ID,
     FORMAT_VERSION,
@@ -40,7 +40,6 @@ from device.store_rows import (
     Cursor,
     Recording,
     connect,
-    dumps,
     games_in,
     read_games,
     run_transaction,
@@ -198,7 +197,7 @@ class Store:
         row = self.conn.execute("SELECT session, now_ms FROM current WHERE id=1").fetchone()
         if row is None:
             return None
-        return json.loads(row[0]), int(row[1])
+        return unpack(row[0]), int(row[1])
 
     def tick_ms(self) -> int | None:
         """The device clock at the last countdown tick saved, if any."""
@@ -310,7 +309,7 @@ class Store:
         def work(cur: Cursor) -> None:
             if undo is not None:
                 mode, label, before = undo
-                cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, dumps(before)))
+                cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, pack(before)))
                 cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
                 cur.execute(
                     "DELETE FROM undo WHERE mode=? AND seq NOT IN "
@@ -353,10 +352,10 @@ class Store:
             if row is None:
                 return None
             seq, label, state_json = row
-            restored: dict[str, Any] = json.loads(state_json)
+            restored: dict[str, Any] = unpack(state_json)
             cur.execute(f"DELETE FROM {table} WHERE seq=?", (seq,))
             cur.execute(f"INSERT INTO {other} (mode, label, state) VALUES (?, ?, ?)",
-                        (mode, label, dumps(current_state)))
+                        (mode, label, pack(current_state)))
             write_current(cur, session_after(restored), now_ms)
             return str(label), restored
 

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from typing import Any
+
+from device.store_codec import unpack
 
 
 class CorruptRow(Exception):
@@ -13,10 +14,10 @@ class CorruptRow(Exception):
 
 
 def _json(text: Any, kind: type, where: str) -> Any:
-    if not isinstance(text, str):
+    if not isinstance(text, str | bytes):
         raise CorruptRow(f"{where} is not text")
     try:
-        value = json.loads(text)
+        value = unpack(text)
     except ValueError:
         raise CorruptRow(f"{where} is not valid JSON (truncated?)") from None
     if not isinstance(value, kind):

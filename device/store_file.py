@@ -21,7 +21,9 @@ from typing import IO, Literal
 from device.errors import UserError
 
 APPLICATION_ID = 0x4561736C  # "Easl" in the SQLite header: this file is an Easel database
-FORMAT_VERSION = 2  # PRAGMA user_version; 1 = before the id (upgraded in place), 2 = adds `ticks`
+# PRAGMA user_version; 1 = before the id (upgraded in place), 2 = adds `ticks`, 3 = sessions and
+# states deflated (store_rows.pack; the text rows of 1 and 2 still read)
+FORMAT_VERSION = 3
 LOCK_WAIT_S = 10.0
 LEGACY_TABLES = frozenset({"meta", "current", "undo", "games", "redo", "sqlite_sequence"})
 _MAGIC = b"SQLite format 3\x00"

@@ -12,6 +12,7 @@ from typing import Any, Protocol, TypeVar
 
 from device.history import GameRecord
 from device.store_check import CorruptRow, validate_rows
+from device.store_codec import pack
 from device.store_file import ReadOnlyCopy, inspect, refused
 
 T = TypeVar("T")
@@ -52,9 +53,6 @@ class Recording:
         return self.cursor.execute(sql, params)
 
 
-def dumps(data: Any) -> str:
-    """Compact, key-sorted JSON, as every row stores it."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def connect(target: str, wait_s: float) -> sqlite3.Connection:
@@ -102,4 +100,4 @@ CURRENT = "INSERT OR REPLACE INTO current "
 
 def write_current(cur: Cursor, session: dict[str, Any], now_ms: int) -> None:
     """Replace the saved session (the one `current` row)."""
-    cur.execute(CURRENT + "(id, session, now_ms) VALUES (1, ?, ?)", (dumps(session), now_ms))
+    cur.execute(CURRENT + "(id, session, now_ms) VALUES (1, ?, ?)", (pack(session), now_ms))
