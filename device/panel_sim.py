@@ -15,7 +15,7 @@ from PIL import Image
 from device.display_core import Action, DisplayCore, Submission
 from device.refresh import Activity, RefreshPlanner
 from hardware.display import PanelSpec
-from hardware.panels import SLEEP_MS
+from hardware.panels import busy_ms
 
 
 @dataclass(frozen=True)
@@ -32,12 +32,10 @@ class FrameTag:
 def refresh_ms(spec: PanelSpec, action: Action) -> int:
     """How long `action` keeps the panel busy, from the capability table."""
     if action.kind == "sleep":
-        return SLEEP_MS
+        return busy_ms(spec, "sleep")
     plan = action.plan
     assert plan is not None
-    ms = {"none": 0, "partial": spec.partial_ms, "fast": spec.fast_ms or spec.full_ms,
-          "full": spec.full_ms}[plan.kind]
-    return ms + (spec.wake_ms if plan.restore else 0)
+    return busy_ms(spec, plan.kind) + (busy_ms(spec, "wake") if plan.restore else 0)
 
 
 class SimulatedPanel:

@@ -7,7 +7,7 @@ portrait buffer is turned. Times come from the vendor's wiki and driver code.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from hardware.display import PanelSpec
 
@@ -75,6 +75,17 @@ GALLERY_PANELS: tuple[str, ...] = (
 
 # sleep() ends with the driver's own 2 s delay: the panel takes no new frame meanwhile.
 SLEEP_MS = 2000
+
+# What keeps a panel busy: a refresh of each kind (planned "none": nothing), a wake, a sleep.
+BusyKind = Literal["none", "partial", "fast", "full", "wake", "sleep"]
+
+
+def busy_ms(spec: PanelSpec, kind: BusyKind) -> int:
+    """How long `kind` keeps the panel busy, from the capability table (a fast refresh is a full
+    one on a model without it; sleep is the driver's own delay)."""
+    return {"none": 0, "partial": spec.partial_ms, "fast": spec.fast_ms or spec.full_ms,
+            "full": spec.full_ms, "wake": spec.wake_ms, "sleep": SLEEP_MS}[kind]
+
 
 # The drivers' own fixed waits inside one call: sleep() ends with a 2 s delay, init() resets
 # for up to 0.4 s.

@@ -19,10 +19,9 @@ from typing import Literal
 from PIL import Image, ImageChops
 
 from hardware.display import Box, PanelSpec
-from hardware.panels import SLEEP_MS
+from hardware.panels import BusyKind, busy_ms
 
 RefreshKind = Literal["full", "fast", "partial"]
-BusyKind = Literal["full", "fast", "partial", "wake", "sleep"]  # what keeps the panel busy
 FULL_PHASES = ("invert", "black", "white", "invert-new")
 FAST_PHASES = ("black", "white")
 
@@ -90,14 +89,14 @@ class SimPanel:
     def show_full(self, image: Image.Image) -> None:
         """A full refresh: the long flash, then the new picture."""
         new = self._frame(image)
-        self._flash("full", FULL_PHASES, self.spec.full_ms, new)
+        self._flash("full", FULL_PHASES, new)
 
     def show_fast(self, image: Image.Image) -> None:
         """The model's fast full refresh: a shorter flash, then the new picture."""
         if self.spec.fast_ms is None:
             raise ValueError(f"{self.spec.model} has no fast refresh")
         new = self._frame(image)
-        self._flash("fast", FAST_PHASES, self.spec.fast_ms, new)
+        self._flash("fast", FAST_PHASES, new)
 
     def show_partial(self, image: Image.Image, box: Box) -> None:
         """A partial refresh: after the partial time, `box` shows the new picture; no flash."""
@@ -106,38 +105,38 @@ class SimPanel:
         new = self._frame(image)
         start = self._clock()
         self._on_glass(GlassFrame(self.glass, "partial", "waiting", start))  # busy, the glass unchanged yet
-        self._wait_until(start, self.spec.partial_ms)
+        self._wait_until(start, busy_ms(self.spec, "partial"))
         glass = self.glass.copy()
         glass.paste(new.crop(box), box[:2])
         self.glass = glass
         self.ram = new
         end = self._clock()
         self._on_glass(GlassFrame(glass, None, "shown", end))
-        self._on_refresh(Refresh("partial", start, end, self.spec.partial_ms))
+        self._on_refresh(Refresh("partial", start, end, busy_ms(self.spec, "partial")))
 
     def restore(self, image: Image.Image) -> None:
         """Wake the controller and load `image` as what the glass shows, without refreshing (wake_ms)."""
         ram = self._frame(image)
         start = self._clock()
-        self._wait_until(start, self.spec.wake_ms)
+        self._wait_until(start, busy_ms(self.spec, "wake"))
         self.asleep = False
         self.ram = ram
-        self._on_refresh(Refresh("wake", start, self._clock(), self.spec.wake_ms))
+        self._on_refresh(Refresh("wake", start, self._clock(), busy_ms(self.spec, "wake")))
 
     def clear(self) -> None:
         """Blank the glass to white with a full refresh."""
-        self._flash("full", FULL_PHASES, self.spec.full_ms, blank(self.spec))
+        self._flash("full", FULL_PHASES, blank(self.spec))
 
     def sleep(self) -> None:
         """The controller sleeps (the driver's own delay: SLEEP_MS) and forgets its RAM; the glass
         keeps its picture."""
         start = self._clock()
-        self._wait_until(start, SLEEP_MS)
+        self._wait_until(start, busy_ms(self.spec, "sleep"))
         self.asleep = True
         self.ram = None
         end = self._clock()
         self._on_glass(GlassFrame(self.glass, None, "asleep", end))
-        self._on_refresh(Refresh("sleep", start, end, SLEEP_MS))
+        self._on_refresh(Refresh("sleep", start, end, busy_ms(self.spec, "sleep")))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -154,7 +153,8 @@ class SimPanel:
                              f"{self.spec.width}x{self.spec.height}")
         return image.convert("RGB" if self.spec.colour else "1")
 
-    def _flash(self, kind: RefreshKind, phases: tuple[str, ...], duration_ms: int, new: Image.Image) -> None:
+    def _flash(self, kind: RefreshKind, phases: tuple[str, ...], new: Image.Image) -> None:
+        duration_ms = busy_ms(self.spec, kind)
         start = self._clock()
         self.asleep = False
         pictures = {"invert": inverted(self.glass), "black": blank(self.spec, ink=True),
