@@ -1,10 +1,14 @@
-"""Shared fixtures: the real Waveshare drivers on a fake Pi, and frames to show."""
+"""Shared fixtures: the real Waveshare drivers on a fake Pi, frames to show, and the benchmarks."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from PIL import Image, ImageDraw
@@ -85,3 +89,18 @@ def with_change(image: Image.Image, box: tuple[int, int, int, int], seed: int) -
 
 def spec_of(model: str) -> PanelSpec:
     return panel(model)
+
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """The script benchmarks/`name`.py as a module, imported once (its pieces are tested)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module

@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 from device.resources import Resources
 from hardware.panels import panel
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "driver_cost.py"
+from tests.hardware.conftest import load_benchmark
 
 
 def bench() -> ModuleType:
-    if "driver_cost" in sys.modules:
-        return sys.modules["driver_cost"]
-    spec = importlib.util.spec_from_file_location("driver_cost", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["driver_cost"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("driver_cost")
 
 
 def test_both_paths_are_measured_on_real_frames_and_the_vendor_one_is_per_byte() -> None:

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 from hardware.panels import panel
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "panel_traffic.py"
+from tests.hardware.conftest import load_benchmark
 
 
 def bench() -> ModuleType:
-    if "panel_traffic" in sys.modules:
-        return sys.modules["panel_traffic"]
-    spec = importlib.util.spec_from_file_location("panel_traffic", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["panel_traffic"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("panel_traffic")
 
 
 def test_a_countdown_is_partial_refreshes_and_sends_less_than_full_refreshes() -> None:
