@@ -27,10 +27,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 from device.gallery import sample_frames
-from device.refresh import align_box
+from device.refresh import align_box, changed_box
 from device.resources import Resources
 from hardware.display import Box, PanelSpec
 from hardware.fake_pi import BusyMode, FakePi
@@ -74,7 +74,7 @@ def frames_for(spec: PanelSpec, resources: Resources) -> tuple[Image.Image, Imag
     samples = {s.name: s for s in sample_frames("toolbox", spec.model, "en", resources)}
     first = samples["sandglass-running"].render()
     second = samples["sandglass-last-seconds"].render()
-    changed = ImageChops.difference(first.convert("L"), second.convert("L")).getbbox()
+    changed = changed_box(first, second)
     box = align_box(changed, spec) if changed else (0, 0, 8, 8)
     return first, second, box
 

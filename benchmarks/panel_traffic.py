@@ -31,7 +31,7 @@ from hardware.display import PanelSpec
 from hardware.events import ButtonEvent
 from hardware.fake_pi import FakePi
 from hardware.panel_ram import as_frame, controller_for
-from hardware.panels import PANELS
+from hardware.panels import PANELS, busy_ms
 from hardware.waveshare import WaveshareDisplay
 
 
@@ -104,7 +104,7 @@ class Traffic:
     partial_bytes: int  # bytes sent for the frames shown with a partial refresh
 
     def busy_s(self, spec: PanelSpec) -> float:
-        return (self.full * spec.full_ms + self.partial * spec.partial_ms) / 1000
+        return (self.full * busy_ms(spec, "full") + self.partial * busy_ms(spec, "partial")) / 1000
 
 
 def run(model: str, shown: list[Shown], easel: bool) -> Traffic:
