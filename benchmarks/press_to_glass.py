@@ -67,13 +67,20 @@ class Run:
     limit_ms: int = 0
     countdowns: list[Countdown] = field(default_factory=list)
     cleaning_in_countdown: int = 0
-    partials: int = 0
-    cleanings: int = 0  # full refreshes (any reason): what clears the partials' ghosting
     round_ms: int = 0  # the wait from the script's '# ---- the round starts here' line on
 
     @property
     def wait_ms(self) -> int:
         return sum(self.waits)
+
+    @property
+    def partials(self) -> int:
+        return self.kinds["partial"]
+
+    @property
+    def cleanings(self) -> int:
+        """Full refreshes (any reason): what clears the partials' ghosting."""
+        return self.kinds["full"]
 
 
 def seed_of(script: Path) -> str:
@@ -117,15 +124,11 @@ def measure(script: Path, model: str, lines: list[dict[str, Any]]) -> Run:
 
 
 def _count_kinds(run: Run, lines: list[dict[str, Any]]) -> None:
-    """Refreshes by kind and by kind:reason, partials and full (cleaning) refreshes."""
+    """Refreshes by kind and by kind:reason."""
     for line in lines:
         run.kinds[line["kind"]] += 1
         if line["kind"] in SHOWN:
             run.reasons[f"{line['kind']}:{line['reason']}"] += 1
-        if line["kind"] == "partial":
-            run.partials += 1
-        if line["kind"] == "full":
-            run.cleanings += 1
 
 
 def _add_waits(run: Run, script: Path, model: str, frames: list[dict[str, Any]]) -> None:
@@ -239,8 +242,6 @@ def main() -> int:
                 total.limit_ms += run.limit_ms
                 total.countdowns += run.countdowns
                 total.cleaning_in_countdown += run.cleaning_in_countdown
-                total.partials += run.partials
-                total.cleanings += run.cleanings
                 if script.stem == ROUND_SCRIPT and model in ROUND_TARGET_S:
                     target = ROUND_TARGET_S[model]
                     checks.append((f"{ROUND_SCRIPT}: the round's wait {run.round_ms / 1000:.1f} s <= {target:.0f} s "
