@@ -25,7 +25,7 @@ from hardware.display import Box, PanelSpec
 
 PlanKind = Literal["none", "partial", "fast", "full"]
 Reason = Literal[
-    "unchanged", "first", "base-lost", "new-screen", "secret", "no-partial", "cleaning",
+    "unchanged", "first", "new-screen", "secret", "no-partial", "cleaning",
     "large-change", "small-change", "wake", "idle", "before-sleep",
 ]
 
