@@ -18,6 +18,7 @@ from typing import Any
 
 from device.clock import Clock, MonotonicClock
 from device.config import Config
+from device.i18n import LANGUAGES
 from device.loop import STOP, run_loop
 from device.resources import Resources
 from device.runner import Runner
@@ -159,7 +160,7 @@ class WebTable:
         """Restart the view with another panel model and/or language; the game is kept."""
         if panel is not None and panel not in PANELS:
             raise ValueError(f"unknown panel {panel!r}; choose one of: {', '.join(PANELS)}")
-        if language is not None and language not in ("en", "fr"):
+        if language is not None and language not in LANGUAGES:
             raise ValueError(f"unknown language {language!r}; choose en or fr")
         with self._lock:
             self._halt()
