@@ -169,12 +169,8 @@ class DisplayWorker:
                 self._cond.wait(self._wait_timeout(now))
 
     def _wait_timeout(self, now: float) -> float | None:
-        deadlines = []
-        if self._retry_at is not None:
-            deadlines.append(self._retry_at)
-        elif (deadline := self._core.next_deadline()) is not None:
-            deadlines.append(deadline)
-        return max(0.0, min(deadlines) - now) if deadlines else None
+        deadline = self._retry_at if self._retry_at is not None else self._core.next_deadline()
+        return None if deadline is None else max(0.0, deadline - now)
 
     def _perform(self, action: Action) -> bool:
         if action.kind == "sleep":
