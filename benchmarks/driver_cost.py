@@ -35,7 +35,7 @@ from device.resources import Resources
 from hardware.display import Box, PanelSpec
 from hardware.fake_pi import BusyMode, FakePi
 from hardware.panels import PANELS
-from hardware.waveshare import WaveshareDisplay, native_box
+from hardware.waveshare import native_box
 
 TARGET_MS = 15.0
 BUSY_ACTIVE_LOW = {"epd7in5_V2", "epd7in3f"}  # their BUSY line is low while they work
@@ -107,7 +107,7 @@ def easel_costs(model: str, frames: tuple[Image.Image, Image.Image, Box],
     first, second, box = frames
     costs: dict[str, Cost] = {}
     with FakePi() as pi:
-        display = WaveshareDisplay(model, pi.load(model), clock=pi.clock)
+        display = pi.display(model)
         spec = display.spec
         partial = spec.partial != "none"
 

@@ -32,7 +32,6 @@ from hardware.events import ButtonEvent
 from hardware.fake_pi import FakePi
 from hardware.panel_ram import as_frame, controller_for
 from hardware.panels import PANELS, busy_ms
-from hardware.waveshare import WaveshareDisplay
 
 
 @dataclass(frozen=True)
@@ -111,7 +110,7 @@ def run(model: str, shown: list[Shown], easel: bool) -> Traffic:
     """Show the frames through the real driver on a fake Pi; count bytes and refreshes."""
     frames = [s.image for s in shown]
     with FakePi() as pi:
-        display = WaveshareDisplay(model, pi.load(model), clock=pi.clock)
+        display = pi.display(model)
         show: Callable[[Shown], None]
         controller = controller_for(model)
         fed = sent = partial_bytes = 0

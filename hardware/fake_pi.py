@@ -5,7 +5,7 @@ commands and data, telling them apart by the DC pin's level at write time), the 
 (gpiozero's MockFactory, with a scripted BUSY pin and a RST pin that records resets), the
 driver's Pi check (it greps /proc/cpuinfo), `RPi.GPIO` (imported, unused, by epd4in2_V2) and
 time: the driver's `delay_ms` advances a virtual clock instead of sleeping. Used by the tests
-and the panel traffic benchmark.
+and the panel traffic and driver cost benchmarks.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from hardware.panel_ram import SpiTraffic
+from hardware.waveshare import WaveshareDisplay
 
 BusyMode = Literal["alternate", "high", "low"]
 
@@ -106,6 +107,10 @@ class FakePi:
             module: types.ModuleType = epaper.epaper(model)
         module.epdconfig.delay_ms = self.delay_ms
         return module
+
+    def display(self, model: str, timeout_s: float | None = None) -> WaveshareDisplay:
+        """Easel's display for `model` on the vendor's driver here, its deadlines on the virtual clock."""
+        return WaveshareDisplay(model, self.load(model), clock=self.clock, timeout_s=timeout_s)
 
 
 class BusyPin(MockPin):  # type: ignore[misc]  # gpiozero is untyped: MockPin is Any

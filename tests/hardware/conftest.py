@@ -61,9 +61,7 @@ def fake_pi() -> Iterator[FakePi]:
 
 def open_rig(pi: FakePi, model: str, timeout_s: float | None = None) -> Rig:
     """Load the real driver for `model` on `pi` and open our display on it."""
-    driver = pi.load(model)
-    display = WaveshareDisplay(model, driver, clock=pi.clock, timeout_s=timeout_s)
-    return Rig(pi, display, controller_for(model))
+    return Rig(pi, pi.display(model, timeout_s), controller_for(model))
 
 
 def noise_frame(spec: PanelSpec, seed: int) -> Image.Image:
