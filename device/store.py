@@ -199,15 +199,21 @@ class Store:
             return None
         return unpack(row[0]), int(row[1])
 
+    def saved_ms(self) -> int | None:
+        """The device clock at the last saved press (without unpacking the session), if any."""
+        return self._now_ms("current")
+
     def tick_ms(self) -> int | None:
         """The device clock at the last countdown tick saved, if any."""
-        row = self.conn.execute("SELECT now_ms FROM ticks WHERE id=1").fetchone()
+        return self._now_ms("ticks")
+
+    def _now_ms(self, table: str) -> int | None:
+        row = self.conn.execute(f"SELECT now_ms FROM {table} WHERE id=1").fetchone()
         return None if row is None else int(row[0])
 
     def resume_ms(self) -> int:
         """Where the device clock resumes: the last saved press or countdown tick, whichever is later."""
-        saved = self.load()
-        return max(saved[1] if saved else 0, self.tick_ms() or 0)
+        return max(self.saved_ms() or 0, self.tick_ms() or 0)
 
     def depth(self, table: str, mode: str) -> int:
         """How many undo (or redo) steps are stored for an app."""
