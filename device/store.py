@@ -92,11 +92,6 @@ class Store:
         """The connection holding the newest state (the in-memory copy while steps are pending)."""
         return self._memory if self._memory is not None else self._disk
 
-    @property
-    def in_memory_fallback(self) -> bool:
-        """True while some steps are only in memory."""
-        return bool(self.pending)
-
     # opening -------------------------------------------------------------------------------
     def _open(self, found: Inspection) -> sqlite3.Connection:
         assert self.path is not None
@@ -125,13 +120,7 @@ class Store:
 
     def _create(self, conn: sqlite3.Connection) -> None:
         """A fresh database: the id and format first (in the file header), then WAL."""
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
-        for statement in SCHEMA:
-            conn.execute(statement)
-        conn.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
-        conn.execute("COMMIT")
+        self._stamp(conn)
         self._pragmas(conn)
 
     def _check(self, conn: sqlite3.Connection, found: Inspection) -> None:
@@ -149,8 +138,8 @@ class Store:
         conn.execute("PRAGMA synchronous=FULL")
 
     @staticmethod
-    def _upgrade(conn: sqlite3.Connection) -> None:
-        """A database from before the id (format 1): mark it as Easel's and add the ticks table."""
+    def _stamp(conn: sqlite3.Connection) -> None:
+        """In one transaction: every table Easel needs, its application id and this format."""
         conn.execute("BEGIN IMMEDIATE")
         for statement in SCHEMA:
             conn.execute(statement)
@@ -158,6 +147,11 @@ class Store:
         conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
         conn.execute("COMMIT")
+
+    @classmethod
+    def _upgrade(cls, conn: sqlite3.Connection) -> None:
+        """A database from before the id (format 1): mark it as Easel's and add the ticks table."""
+        cls._stamp(conn)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the id reaches the file header now
 
     def _move_aside(self, reason: str) -> sqlite3.Connection:
@@ -295,7 +289,6 @@ class Store:
         else:
             return False
         log.warning("%s: %d pending step(s) written", self.path, len(steps))
-        self.pending.clear()
         self.write_error = ""
         self._drop_memory()
         return True
