@@ -223,16 +223,9 @@ class Store:
         """Run `work` in one transaction on disk; if the disk refuses it, in memory (pending)."""
         if not self.pending:
             try:
-                return run_transaction(self._disk, work)
+                return self._on_disk(work)
             except sqlite3.Error as exc:
                 if not is_write_failure(exc) or self.path is None:
-                    raise
-            with suppress(sqlite3.Error):  # a full disk: the WAL may hold the space we need
-                self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            try:
-                return run_transaction(self._disk, work)
-            except sqlite3.Error as exc:
-                if not is_write_failure(exc):
                     raise
                 self._start_pending(exc)
         assert self._memory is not None
@@ -245,6 +238,18 @@ class Store:
         if time.monotonic() >= self._next_try:  # replaying costs more as steps pile up: not at every press
             self.flush()
         return result
+
+    def _on_disk(self, work: Callable[[Any], T]) -> T:
+        """Run `work` in one transaction on disk; when the disk refuses it, once more after a
+        checkpoint (a full disk: the WAL may hold the space we need). Raises the last error."""
+        try:
+            return run_transaction(self._disk, work)
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc) or self.path is None:
+                raise
+        with suppress(sqlite3.Error):
+            self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return run_transaction(self._disk, work)
 
     def _start_pending(self, exc: sqlite3.Error) -> None:
         self.write_error = str(exc)
@@ -273,20 +278,13 @@ class Store:
                 for sql, params in statements:
                     cur.execute(sql, params)
 
-        for attempt in range(2):
-            try:
-                run_transaction(self._disk, replay)
-                break
-            except sqlite3.Error as exc:
-                self.write_error = str(exc)
-                self._next_try = time.monotonic() + self.retry_s
-                if not is_write_failure(exc):
-                    log.error("replaying the pending steps failed: %s", exc)
-                    return False
-                if attempt == 0:
-                    with suppress(sqlite3.Error):
-                        self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        else:
+        try:
+            self._on_disk(replay)
+        except sqlite3.Error as exc:
+            self.write_error = str(exc)
+            self._next_try = time.monotonic() + self.retry_s
+            if not is_write_failure(exc):
+                log.error("replaying the pending steps failed: %s", exc)
             return False
         log.warning("%s: %d pending step(s) written", self.path, len(steps))
         self.write_error = ""
