@@ -74,6 +74,12 @@ def send(proc: subprocess.Popen[str], line: str) -> str:
     return proc.stdout.readline().strip()
 
 
+def play_empty(db: Path) -> subprocess.CompletedProcess[str]:
+    """`easel play` on `db` with an empty script: a start that another holder should refuse."""
+    return subprocess.run([*EASEL, "play", "--headless", "--script", "-", "--db", str(db)], cwd=ROOT, input="",
+                          capture_output=True, text=True)
+
+
 def steps_on_disk(db: Path, tmp: Path) -> tuple[int, int]:
     """(Toolbox presses on disk after a restart: the `ok` press plus the rolls; the restart's exit code)."""
     frames = tmp / f"check{time.monotonic_ns()}"
@@ -146,8 +152,7 @@ def second_easel(tmp: Path) -> None:
     first = start(db, tmp / "f1")
     acked = [send(first, "press ok"), send(first, "press roll")]
     t0 = time.monotonic()
-    second = subprocess.run([*EASEL, "play", "--headless", "--script", "-", "--db", str(db)], cwd=ROOT, input="",
-                            capture_output=True, text=True)
+    second = play_empty(db)
     waited = time.monotonic() - t0
     acked.append(send(first, "press roll"))
     first.communicate("", timeout=60)
@@ -171,8 +176,7 @@ def foreign_lock(tmp: Path) -> None:
             "import sys; print('held', flush=True); sys.stdin.read()\n")
     holder = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-    blocked = subprocess.run([*EASEL, "play", "--headless", "--script", "-", "--db", str(db)], cwd=ROOT, input="",
-                             capture_output=True, text=True)
+    blocked = play_empty(db)
     holder.communicate("", timeout=30)
     on_disk, code_after = steps_on_disk(db, tmp)
     row("exclusive lock held by another program", sum(a.startswith("ok") for a in acked), on_disk,
@@ -229,8 +233,7 @@ def read_only(tmp: Path) -> None:
         acked = sum(send(proc, line).startswith("ok") for line in ["press ok", "press roll"])
         proc.communicate("", timeout=60)
         subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
-        refused = subprocess.run([*EASEL, "play", "--headless", "--script", "-", "--db", str(db)], cwd=ROOT,
-                                 input="", capture_output=True, text=True)
+        refused = play_empty(db)
         history = subprocess.run([*EASEL, "history", "--db", str(db)], cwd=ROOT, capture_output=True, text=True)
         subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
         on_disk, code = steps_on_disk(db, tmp)

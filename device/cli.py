@@ -17,7 +17,7 @@ from device.config import Config, load_config
 from device.errors import UserError, quote
 from device.resources import DataError
 from device.settings import Settings
-from device.store_file import shown
+from device.store_file import nearest_existing, shown
 from device.unsaved import report_unsaved
 from device.wordpacks import WordPackError
 from hardware.buttons import PinMapError
@@ -168,14 +168,6 @@ def _print_history(records: list[GameRecord]) -> None:
         print(f"{r.finished}  {r.game:8s} {scores}  winner: {winners}")
 
 
-def _first_existing(path: Path) -> Path:
-    """`path` itself or its nearest ancestor that exists."""
-    for candidate in (path, *path.parents):
-        if candidate.exists():
-            return candidate
-    return Path(".")
-
-
 def writable_file(path: Path, flag: str) -> None:
     """UserError unless `path` can be written as a file: not a directory, its folder exists."""
     if path.is_dir():
@@ -187,7 +179,7 @@ def writable_file(path: Path, flag: str) -> None:
 
 def writable_directory(path: Path, flag: str) -> None:
     """UserError unless `path` is a directory or could be made one (no file in the way)."""
-    found = _first_existing(path)
+    found = nearest_existing(path)
     if not found.is_dir():
         where = "is a file" if found == path else f"is inside {found}, which is a file"
         raise UserError(f"{flag} {path}: {where}; give a directory")

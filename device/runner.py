@@ -98,8 +98,8 @@ class Runner:
 
     def _hold_after_cut(self) -> None:
         """A countdown was running when Easel stopped: hold time where it stopped until a press."""
-        saved, tick = self.store.load(), self.store.tick_ms()
-        if saved is None or tick is None or tick <= saved[1] or self.next_deadline() is None:
+        saved, tick = self.store.saved_ms(), self.store.tick_ms()
+        if saved is None or tick is None or tick <= saved or self.next_deadline() is None:
             return
         self.clock.hold()
         self.held = True

@@ -92,11 +92,6 @@ class Store:
         """The connection holding the newest state (the in-memory copy while steps are pending)."""
         return self._memory if self._memory is not None else self._disk
 
-    @property
-    def in_memory_fallback(self) -> bool:
-        """True while some steps are only in memory."""
-        return bool(self.pending)
-
     # opening -------------------------------------------------------------------------------
     def _open(self, found: Inspection) -> sqlite3.Connection:
         assert self.path is not None
@@ -125,13 +120,7 @@ class Store:
 
     def _create(self, conn: sqlite3.Connection) -> None:
         """A fresh database: the id and format first (in the file header), then WAL."""
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
-        for statement in SCHEMA:
-            conn.execute(statement)
-        conn.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
-        conn.execute("COMMIT")
+        self._stamp(conn)
         self._pragmas(conn)
 
     def _check(self, conn: sqlite3.Connection, found: Inspection) -> None:
@@ -149,8 +138,8 @@ class Store:
         conn.execute("PRAGMA synchronous=FULL")
 
     @staticmethod
-    def _upgrade(conn: sqlite3.Connection) -> None:
-        """A database from before the id (format 1): mark it as Easel's and add the ticks table."""
+    def _stamp(conn: sqlite3.Connection) -> None:
+        """In one transaction: every table Easel needs, its application id and this format."""
         conn.execute("BEGIN IMMEDIATE")
         for statement in SCHEMA:
             conn.execute(statement)
@@ -158,6 +147,11 @@ class Store:
         conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
         conn.execute("COMMIT")
+
+    @classmethod
+    def _upgrade(cls, conn: sqlite3.Connection) -> None:
+        """A database from before the id (format 1): mark it as Easel's and add the ticks table."""
+        cls._stamp(conn)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the id reaches the file header now
 
     def _move_aside(self, reason: str) -> sqlite3.Connection:
@@ -199,15 +193,21 @@ class Store:
             return None
         return unpack(row[0]), int(row[1])
 
+    def saved_ms(self) -> int | None:
+        """The device clock at the last saved press (without unpacking the session), if any."""
+        return self._now_ms("current")
+
     def tick_ms(self) -> int | None:
         """The device clock at the last countdown tick saved, if any."""
-        row = self.conn.execute("SELECT now_ms FROM ticks WHERE id=1").fetchone()
+        return self._now_ms("ticks")
+
+    def _now_ms(self, table: str) -> int | None:
+        row = self.conn.execute(f"SELECT now_ms FROM {table} WHERE id=1").fetchone()
         return None if row is None else int(row[0])
 
     def resume_ms(self) -> int:
         """Where the device clock resumes: the last saved press or countdown tick, whichever is later."""
-        saved = self.load()
-        return max(saved[1] if saved else 0, self.tick_ms() or 0)
+        return max(self.saved_ms() or 0, self.tick_ms() or 0)
 
     def depth(self, table: str, mode: str) -> int:
         """How many undo (or redo) steps are stored for an app."""
@@ -223,16 +223,9 @@ class Store:
         """Run `work` in one transaction on disk; if the disk refuses it, in memory (pending)."""
         if not self.pending:
             try:
-                return run_transaction(self._disk, work)
+                return self._on_disk(work)
             except sqlite3.Error as exc:
                 if not is_write_failure(exc) or self.path is None:
-                    raise
-            with suppress(sqlite3.Error):  # a full disk: the WAL may hold the space we need
-                self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            try:
-                return run_transaction(self._disk, work)
-            except sqlite3.Error as exc:
-                if not is_write_failure(exc):
                     raise
                 self._start_pending(exc)
         assert self._memory is not None
@@ -245,6 +238,18 @@ class Store:
         if time.monotonic() >= self._next_try:  # replaying costs more as steps pile up: not at every press
             self.flush()
         return result
+
+    def _on_disk(self, work: Callable[[Any], T]) -> T:
+        """Run `work` in one transaction on disk; when the disk refuses it, once more after a
+        checkpoint (a full disk: the WAL may hold the space we need). Raises the last error."""
+        try:
+            return run_transaction(self._disk, work)
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc) or self.path is None:
+                raise
+        with suppress(sqlite3.Error):
+            self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return run_transaction(self._disk, work)
 
     def _start_pending(self, exc: sqlite3.Error) -> None:
         self.write_error = str(exc)
@@ -273,23 +278,15 @@ class Store:
                 for sql, params in statements:
                     cur.execute(sql, params)
 
-        for attempt in range(2):
-            try:
-                run_transaction(self._disk, replay)
-                break
-            except sqlite3.Error as exc:
-                self.write_error = str(exc)
-                self._next_try = time.monotonic() + self.retry_s
-                if not is_write_failure(exc):
-                    log.error("replaying the pending steps failed: %s", exc)
-                    return False
-                if attempt == 0:
-                    with suppress(sqlite3.Error):
-                        self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        else:
+        try:
+            self._on_disk(replay)
+        except sqlite3.Error as exc:
+            self.write_error = str(exc)
+            self._next_try = time.monotonic() + self.retry_s
+            if not is_write_failure(exc):
+                log.error("replaying the pending steps failed: %s", exc)
             return False
         log.warning("%s: %d pending step(s) written", self.path, len(steps))
-        self.pending.clear()
         self.write_error = ""
         self._drop_memory()
         return True

@@ -71,7 +71,7 @@ def _inspect_missing(path: Path) -> Inspection:
     """Nothing at `path` yet: a new database, if it can be made there."""
     if path.is_symlink():
         raise refused(path, "a link to nothing", "give the path of a database file")
-    parent = _existing_parent(path)
+    parent = nearest_existing(path.parent)
     if not parent.is_dir():
         raise refused(path, f"{shown(parent, 30)} is not a directory", "give a path inside a directory")
     return Inspection("new", 0)
@@ -99,11 +99,12 @@ def _inspect_sqlite(path: Path, header: bytes) -> Inspection:
     raise refused(path, "is another program's SQLite database (left untouched)", "give another --db")
 
 
-def _existing_parent(path: Path) -> Path:
-    parent = path.parent
-    while not parent.exists() and parent != parent.parent:
-        parent = parent.parent
-    return parent
+def nearest_existing(path: Path) -> Path:
+    """`path` itself or its nearest ancestor that exists."""
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate
+    return Path(".")
 
 
 def _has_legacy_tables(path: Path) -> bool:

@@ -53,8 +53,6 @@ class Recording:
         return self.cursor.execute(sql, params)
 
 
-
-
 def connect(target: str, wait_s: float) -> sqlite3.Connection:
     """A connection in autocommit mode: transactions are explicit (run_transaction)."""
     return sqlite3.connect(target, timeout=wait_s, isolation_level=None, check_same_thread=False)
@@ -89,9 +87,7 @@ def read_games(path: Path) -> list[GameRecord]:
         try:
             validate_rows(conn)
             return games_in(conn)
-        except CorruptRow as exc:
-            raise refused(path, f"is damaged ({str(exc)[:60]})", "run `easel play` to move it aside") from None
-        except sqlite3.DatabaseError as exc:
+        except (CorruptRow, sqlite3.DatabaseError) as exc:
             raise refused(path, f"is damaged ({str(exc)[:60]})", "run `easel play` to move it aside") from None
 
 

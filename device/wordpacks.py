@@ -50,11 +50,16 @@ def load_pack(path: str | os.PathLike[str], min_words: int = MIN_WORDS) -> tuple
         size = Path(source).stat().st_size
     except OSError:
         size = 0  # _read_bytes reports why it cannot be read
+    _check_size(size, source)
+    return parse_pack(_read_bytes(Path(source), source), source, min_words)
+
+
+def _check_size(size: int, source: str) -> None:
+    """WordPackError for a pack of more than MAX_PACK_BYTES bytes."""
     if size > MAX_PACK_BYTES:
         raise WordPackError(
             f"{source}: {size:,} bytes, a word pack holds at most {MAX_PACK_BYTES:,}; split it"
         )
-    return parse_pack(_read_bytes(Path(source), source), source, min_words)
 
 
 def _pack_word(raw: bytes, source: str, number: int) -> str | None:
@@ -89,10 +94,7 @@ def parse_pack(data: bytes, source: str, min_words: int = MIN_WORDS) -> tuple[st
         data = data[len(codecs.BOM_UTF8) :]
     words: list[str] = []
     first_line: dict[str, int] = {}
-    if len(data) > MAX_PACK_BYTES:
-        raise WordPackError(
-            f"{source}: {len(data):,} bytes, a word pack holds at most {MAX_PACK_BYTES:,}; split it"
-        )
+    _check_size(len(data), source)
     for number, raw in enumerate(data.splitlines(), start=1):  # \n, \r\n or \r
         word = _pack_word(raw, source, number)
         if word is None:
