@@ -16,7 +16,7 @@ from device.games.canvas.text import bonus_of, card_name, review_lines, seat, sl
 from device.games.canvas.ui import MARKET_CHOICES, CanvasUi, board_seats, count_at, counted_cards, game_of, to_phase
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home
-from device.widgets.cursor import counted, neighbour, wrapped
+from device.widgets.cursor import counted, neighbour, step, wrapped
 from engine.canvas import CANVAS
 from engine.canvas.cards import SLOTS, Slot
 from engine.canvas.commands import (
@@ -146,8 +146,7 @@ def _review(ui: CanvasUi, lang: str) -> Keys:
     lines = len(review_lines(lang, game))
 
     def scroll(button: str, label: str) -> Binding[CanvasUi]:
-        step = -1 if button == "up" else 1
-        return Binding(lambda u, c: Reply(replace(u, cursor=max(0, min(lines - 1, u.cursor + step)))), label)
+        return Binding(lambda u, c: Reply(replace(u, cursor=max(0, min(lines - 1, u.cursor + step(button))))), label)
 
     def confirm(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         draft = game.draft
