@@ -17,6 +17,7 @@ from device.games.artbox.ui import ArtboxUi, identify_items, next_option, setup_
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, stay
 from device.widgets.cursor import wrapped
+from device.widgets.drawing import shapes_in_words
 from device.widgets.option_menu import option_menu
 from device.wordpacks import WordPackError
 from engine.artbox import ARTBOX
@@ -34,7 +35,6 @@ from engine.artbox.commands import (
 )
 from engine.artbox.state import State
 from engine.artbox.view import claim_for, shows_secret, still_drawing, tokens_taken
-from engine.dice import tally
 from engine.errors import IllegalCommand
 
 Keys = dict[str, Binding[ArtboxUi]]
@@ -52,11 +52,6 @@ def bindings(ui: ArtboxUi, ctx: Context) -> Bindings[ArtboxUi]:
 def word_deck(ctx: Context) -> tuple[str, ...]:
     """The built-in deck in the word language plus the players' own packs."""
     return wordpacks.word_deck(ctx.settings.word_language, ctx.resources.word_packs)
-
-
-def shapes_text(lang: str, game: State) -> str:
-    """The roll in words ("2 x circle, 1 x line")."""
-    return ", ".join(f"{n} x {T(lang, 'shape.' + face)}" for face, n in tally(game.faces))
 
 
 def _move(button: str, count: int, label: str) -> Binding[ArtboxUi]:
@@ -128,7 +123,7 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str) -> Keys:
 def _roll(ui: ArtboxUi, game: State, lang: str) -> Keys:
     def roll(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         rolled = ARTBOX.apply(game, Roll(c.now_ms))
-        label = T(c.lang, "dice.rolled", what=shapes_text(c.lang, rolled))
+        label = T(c.lang, "dice.rolled", what=shapes_in_words(c.lang, rolled.faces))
         return Reply(replace(u, game=rolled, cursor=0), label=label)
 
     return {"ok": Binding(roll, T(lang, "dice.roll")), "roll": Binding(roll)}
