@@ -18,7 +18,7 @@ from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, stay
 from device.widgets.cursor import wrapped
 from device.widgets.drawing import shapes_in_words
-from device.widgets.option_menu import option_menu
+from device.widgets.option_menu import PREV_NEXT, option_menu
 from device.wordpacks import WordPackError
 from engine.artbox import ARTBOX
 from engine.artbox.commands import (
@@ -115,9 +115,9 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str) -> Keys:
         return _apply(u, Pick(marks), T(c.lang, "artbox.chose", seat=game.dealing_seat))
 
     size = game.setup.words_dealt
-    return {"up": _move("up", size, T(lang, "key.prev")), "down": _move("down", size, T(lang, "key.next")),
-            "ok": Binding(tick, T(lang, "artbox.tick" if two else "artbox.keep")),
-            "back": Binding(go_home)}  # unlabelled: the dealt words stay private
+    ok = Binding(tick, T(lang, "artbox.tick" if two else "artbox.keep"))
+    back: Binding[ArtboxUi] = Binding(go_home)  # unlabelled: the dealt words stay private
+    return option_menu(size, lang, ok, back, labels=PREV_NEXT)
 
 
 def _roll(ui: ArtboxUi, game: State, lang: str) -> Keys:
@@ -207,8 +207,7 @@ def _identify(ui: ArtboxUi, game: State, lang: str) -> Keys:
         ok = Binding(toggle, T(lang, "artbox.toggle"))
     else:
         ok = Binding(on_seat(int(item[4:])), T(lang, "artbox.author" if not slot.author else "artbox.right"))
-    keys: Keys = {"up": _move("up", len(items), T(lang, "key.prev")),
-                  "down": _move("down", len(items), T(lang, "key.next")), "ok": ok}
+    keys = option_menu(len(items), lang, ok, labels=PREV_NEXT)
     for seat in SEATS:
         keys[f"seat{seat}"] = Binding(on_seat(seat))
     return keys
