@@ -15,7 +15,7 @@ from device import wordpacks
 from device.contract import Context, Reply
 from device.games.artbox.ui import ArtboxUi, identify_items, next_option, setup_rows, table_setup
 from device.strings.all import STRINGS as T
-from device.widgets.bindings import Binding, Bindings, go_home, stay
+from device.widgets.bindings import Action, Binding, Bindings, go_home, stay
 from device.widgets.cursor import wrapped
 from device.widgets.drawing import shapes_in_words
 from device.widgets.option_menu import PREV_NEXT, option_menu
@@ -54,8 +54,8 @@ def word_deck(ctx: Context) -> tuple[str, ...]:
     return wordpacks.word_deck(ctx.settings.word_language, ctx.resources.word_packs)
 
 
-def _move(button: str, count: int, label: str) -> Binding[ArtboxUi]:
-    return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count))), label)
+def _move(button: str, count: int) -> Action[ArtboxUi]:
+    return lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count)))
 
 
 def _apply(ui: ArtboxUi, command: Command, label: str, **changes: Any) -> Reply[ArtboxUi]:
@@ -150,8 +150,8 @@ def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
         return waiting[min(u.cursor, len(waiting) - 1)] if waiting else None
 
     keys: Keys = {
-        "up": Binding(_move("up", len(waiting), "").action if waiting else stay, T(lang, "key.prev")),
-        "down": Binding(_move("down", len(waiting), "").action if waiting else stay, T(lang, "key.next")),
+        "up": Binding(_move("up", len(waiting)) if waiting else stay, T(lang, "key.prev")),
+        "down": Binding(_move("down", len(waiting)) if waiting else stay, T(lang, "key.next")),
         "ok": Binding(finish(chosen), T(lang, "order.take", n=len(tokens_taken(game)) + 1)),
     }
     for seat in SEATS:
