@@ -1,4 +1,4 @@
-"""Screen pieces used by several games: shape groups and number-token grids."""
+"""Screen pieces used by several games: shape groups (drawn or in words) and number-token grids."""
 
 from __future__ import annotations
 
@@ -6,7 +6,18 @@ from collections.abc import Sequence
 
 from device.render.frame import Frame
 from device.render.shapes import Box
-from engine.dice import tally
+from device.strings.all import STRINGS as T
+from engine.dice import SHAPES, tally
+
+
+def shape_names(lang: str) -> dict[str, str]:
+    """Each die shape's name in `lang`."""
+    return {shape: T(lang, f"shape.{shape}") for shape in SHAPES}
+
+
+def shapes_in_words(lang: str, faces: Sequence[str]) -> str:
+    """Rolled shapes grouped with counts, in words ("2 x triangle, 1 x circle")."""
+    return ", ".join(f"{n} x {T(lang, 'shape.' + face)}" for face, n in tally(faces))
 
 
 def draw_shape_groups(frame: Frame, box: Box, faces: Sequence[str], shape_name: dict[str, str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 
 @dataclass(frozen=True)
@@ -75,11 +76,8 @@ class ConfirmSlot:
     """ok: the current slot is settled; the last one triggers the awards."""
 
 
-COMMANDS: tuple[type, ...] = (
-    ShowWords, Pick, Roll, Finish, StartSandglass, TimeUp, Continue,
-    ClaimSlot, ToggleGuess, ToggleEligible, ConfirmSlot,
-)
 Command = (
     ShowWords | Pick | Roll | Finish | StartSandglass | TimeUp | Continue
     | ClaimSlot | ToggleGuess | ToggleEligible | ConfirmSlot
 )
+COMMANDS: tuple[type, ...] = get_args(Command)  # the union's classes, in its order

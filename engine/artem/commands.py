@@ -6,7 +6,7 @@ Rows, columns and "left" are in the active seat's frame. Rulebook: file 003.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from engine.artem.board import Cell
 
@@ -55,5 +55,5 @@ class MainDeckOut:
     """The active seat had to draw from the main deck and could not: the game ends (003 l.93)."""
 
 
-COMMANDS: tuple[type, ...] = (BeginPlays, Move, Flip, Claim, EndTurn, MainDeckOut)
 Command = BeginPlays | Move | Flip | Claim | EndTurn | MainDeckOut
+COMMANDS: tuple[type, ...] = get_args(Command)  # the union's classes, in its order

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 
 @dataclass(frozen=True)
@@ -70,19 +71,6 @@ class Judge:
     seat: int
 
 
-COMMANDS: tuple[type, ...] = (
-    StartPainting,
-    SetSlot,
-    BackSlot,
-    CancelPainting,
-    CountRibbons,
-    ConfirmPainting,
-    TakeCard,
-    TossTokens,
-    EnterTokens,
-    Judge,
-)
-
 Command = (
     StartPainting
     | SetSlot
@@ -95,3 +83,4 @@ Command = (
     | EnterTokens
     | Judge
 )
+COMMANDS: tuple[type, ...] = get_args(Command)  # the union's classes, in its order

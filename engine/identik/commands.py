@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 from engine.seats import Direction
 
@@ -91,16 +92,4 @@ Command = (
     | Back
     | NextRound
 )
-COMMANDS: tuple[type, ...] = (
-    ChooseSuper,
-    RollSuper,
-    StartTimer,
-    PauseTimer,
-    ResumeTimer,
-    TimeUp,
-    PassDrawings,
-    Tick,
-    NextCriterion,
-    Back,
-    NextRound,
-)
+COMMANDS: tuple[type, ...] = get_args(Command)  # the union's classes, in its order

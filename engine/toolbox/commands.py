@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 from engine.toolbox.setup import DiceKind
 
@@ -92,7 +93,4 @@ Command = (
     ChooseDice | Roll | StartSandglass | FlipSandglass | PauseSandglass | ResumeSandglass
     | AdjustSandglass | SettleSandglass | SetSandglassLength | TakeToken | ClearTokens | SetPlayers
 )
-COMMANDS: tuple[type, ...] = (
-    ChooseDice, Roll, StartSandglass, FlipSandglass, PauseSandglass, ResumeSandglass,
-    AdjustSandglass, SettleSandglass, SetSandglassLength, TakeToken, ClearTokens, SetPlayers,
-)
+COMMANDS: tuple[type, ...] = get_args(Command)  # the union's classes, in its order

@@ -15,9 +15,10 @@ from device import wordpacks
 from device.contract import Context, Reply
 from device.games.artbox.ui import ArtboxUi, identify_items, next_option, setup_rows, table_setup
 from device.strings.all import STRINGS as T
-from device.widgets.bindings import Binding, Bindings, go_home, stay
+from device.widgets.bindings import Action, Binding, Bindings, go_home, stay
 from device.widgets.cursor import wrapped
-from device.widgets.option_menu import option_menu
+from device.widgets.drawing import shapes_in_words
+from device.widgets.option_menu import PREV_NEXT, option_menu
 from device.wordpacks import WordPackError
 from engine.artbox import ARTBOX
 from engine.artbox.commands import (
@@ -34,7 +35,6 @@ from engine.artbox.commands import (
 )
 from engine.artbox.state import State
 from engine.artbox.view import claim_for, shows_secret, still_drawing, tokens_taken
-from engine.dice import tally
 from engine.errors import IllegalCommand
 
 Keys = dict[str, Binding[ArtboxUi]]
@@ -54,13 +54,8 @@ def word_deck(ctx: Context) -> tuple[str, ...]:
     return wordpacks.word_deck(ctx.settings.word_language, ctx.resources.word_packs)
 
 
-def shapes_text(lang: str, game: State) -> str:
-    """The roll in words ("2 x circle, 1 x line")."""
-    return ", ".join(f"{n} x {T(lang, 'shape.' + face)}" for face, n in tally(game.faces))
-
-
-def _move(button: str, count: int, label: str) -> Binding[ArtboxUi]:
-    return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count))), label)
+def _move(button: str, count: int) -> Action[ArtboxUi]:
+    return lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count)))
 
 
 def _apply(ui: ArtboxUi, command: Command, label: str, **changes: Any) -> Reply[ArtboxUi]:
@@ -120,15 +115,15 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str) -> Keys:
         return _apply(u, Pick(marks), T(c.lang, "artbox.chose", seat=game.dealing_seat))
 
     size = game.setup.words_dealt
-    return {"up": _move("up", size, T(lang, "key.prev")), "down": _move("down", size, T(lang, "key.next")),
-            "ok": Binding(tick, T(lang, "artbox.tick" if two else "artbox.keep")),
-            "back": Binding(go_home)}  # unlabelled: the dealt words stay private
+    ok = Binding(tick, T(lang, "artbox.tick" if two else "artbox.keep"))
+    back: Binding[ArtboxUi] = Binding(go_home)  # unlabelled: the dealt words stay private
+    return option_menu(size, lang, ok, back, labels=PREV_NEXT)
 
 
 def _roll(ui: ArtboxUi, game: State, lang: str) -> Keys:
     def roll(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         rolled = ARTBOX.apply(game, Roll(c.now_ms))
-        label = T(c.lang, "dice.rolled", what=shapes_text(c.lang, rolled))
+        label = T(c.lang, "dice.rolled", what=shapes_in_words(c.lang, rolled.faces))
         return Reply(replace(u, game=rolled, cursor=0), label=label)
 
     return {"ok": Binding(roll, T(lang, "dice.roll")), "roll": Binding(roll)}
@@ -155,8 +150,8 @@ def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
         return waiting[min(u.cursor, len(waiting) - 1)] if waiting else None
 
     keys: Keys = {
-        "up": Binding(_move("up", len(waiting), "").action if waiting else stay, T(lang, "key.prev")),
-        "down": Binding(_move("down", len(waiting), "").action if waiting else stay, T(lang, "key.next")),
+        "up": Binding(_move("up", len(waiting)) if waiting else stay, T(lang, "key.prev")),
+        "down": Binding(_move("down", len(waiting)) if waiting else stay, T(lang, "key.next")),
         "ok": Binding(finish(chosen), T(lang, "order.take", n=len(tokens_taken(game)) + 1)),
     }
     for seat in SEATS:
@@ -212,8 +207,7 @@ def _identify(ui: ArtboxUi, game: State, lang: str) -> Keys:
         ok = Binding(toggle, T(lang, "artbox.toggle"))
     else:
         ok = Binding(on_seat(int(item[4:])), T(lang, "artbox.author" if not slot.author else "artbox.right"))
-    keys: Keys = {"up": _move("up", len(items), T(lang, "key.prev")),
-                  "down": _move("down", len(items), T(lang, "key.next")), "ok": ok}
+    keys = option_menu(len(items), lang, ok, labels=PREV_NEXT)
     for seat in SEATS:
         keys[f"seat{seat}"] = Binding(on_seat(seat))
     return keys

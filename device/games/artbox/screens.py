@@ -11,7 +11,7 @@ from device.render.frame import Frame
 from device.render.shapes import Box
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
-from device.widgets.drawing import draw_shape_groups
+from device.widgets.drawing import draw_shape_groups, shape_names
 from engine.artbox.state import State
 from engine.artbox.view import hand, still_drawing, tokens_taken
 from engine.dice import SHAPES
@@ -121,10 +121,6 @@ def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: i
 # ----- step 2: drawing -----------------------------------------------------------------
 
 
-def _shape_names(lang: str) -> dict[str, str]:
-    return {shape: T(lang, f"shape.{shape}") for shape in SHAPES}
-
-
 def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     setup = game.setup
     simplified = setup.simplified
@@ -141,14 +137,14 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now
     if simplified:
         shapes, note, clock = split_rows(box, 8, 3 if notes else 0, 13)
         roomy = shapes[3] - shapes[1] >= frame.small * 4
-        names = _shape_names(lang) if roomy else dict.fromkeys(SHAPES, " ")
+        names = shape_names(lang) if roomy else dict.fromkeys(SHAPES, " ")
         draw_shape_groups(frame, shapes, game.faces, names)
         if notes:
             frame.fit(note, " · ".join(notes), max_px=frame.small)
         draw_countdown(frame, clock, game.sandglass, now)
         return
     shapes, note, tokens = split_rows(box, 11, 3 if notes else 0, 6)
-    draw_shape_groups(frame, shapes, game.faces, _shape_names(lang))
+    draw_shape_groups(frame, shapes, game.faces, shape_names(lang))
     if notes:
         frame.fit(note, " · ".join(notes), max_px=frame.small, weight="bold")
     _token_row(frame, tokens, lang, tokens_taken(game), waiting, ui.cursor)

@@ -107,10 +107,6 @@ def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
     cursor = min(ui.cursor, len(listed) - 1)
     action, seat = listed[cursor], game.seat
 
-    def move(button: str) -> Binding[ArtemUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(cursor, button, len(listed)))),
-                       T(lang, f"key.{button}"))
-
     def take(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         if action == "drawn":
             return _play(u, BeginPlays(), T(c.lang, "artem.drew", seat=seat))
@@ -124,8 +120,8 @@ def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
             raise PlayRefused(why)
         return Reply(replace(u, cursor=cursor, card=as_card(action), mode=mode_for(action)))
 
-    return {"up": move("up"), "down": move("down"), "ok": Binding(take, T(lang, "key.ok")),
-            "back": Binding(go_home, T(lang, "key.home"))}
+    return option_menu(len(listed), lang, Binding(take, T(lang, "key.ok")), Binding(go_home, T(lang, "key.home")),
+                       start=cursor)
 
 
 def _colour(ui: ArtemUi, game: State, lang: str) -> Keys:

@@ -16,7 +16,8 @@ from device.games.canvas.text import bonus_of, card_name, review_lines, seat, sl
 from device.games.canvas.ui import MARKET_CHOICES, CanvasUi, board_seats, count_at, counted_cards, game_of, to_phase
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home
-from device.widgets.cursor import counted, neighbour, wrapped
+from device.widgets.cursor import counted, neighbour, step
+from device.widgets.option_menu import PREV_NEXT, option_menu
 from engine.canvas import CANVAS
 from engine.canvas.cards import SLOTS, Slot
 from engine.canvas.commands import (
@@ -146,8 +147,7 @@ def _review(ui: CanvasUi, lang: str) -> Keys:
     lines = len(review_lines(lang, game))
 
     def scroll(button: str, label: str) -> Binding[CanvasUi]:
-        step = -1 if button == "up" else 1
-        return Binding(lambda u, c: Reply(replace(u, cursor=max(0, min(lines - 1, u.cursor + step)))), label)
+        return Binding(lambda u, c: Reply(replace(u, cursor=max(0, min(lines - 1, u.cursor + step(button))))), label)
 
     def confirm(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         draft = game.draft
@@ -189,11 +189,7 @@ def _judge(ui: CanvasUi, lang: str) -> Keys:
         label = T(c.lang, "canvas.label.judged", seat=seat(c.lang, chosen))
         return Reply(to_phase(apply(u, Judge(chosen))), label=label)
 
-    def move(button: str) -> Binding[CanvasUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, len(tied)))),
-                       T(lang, "key.prev" if button == "up" else "key.next"))
-
-    return {"up": move("up"), "down": move("down"), "ok": Binding(judge, T(lang, "key.ok"))}
+    return option_menu(len(tied), lang, Binding(judge, T(lang, "key.ok")), labels=PREV_NEXT)
 
 
 def _final(ui: CanvasUi, lang: str) -> Keys:
@@ -213,13 +209,8 @@ def _turn(ui: CanvasUi, lang: str) -> Keys:
             return _paint(u, 1, c.lang)
         return Reply(to_phase(apply(u, TakeCard(u.cursor + 1))), label=T(c.lang, "canvas.label.take", n=u.cursor + 1))
 
-    def move(button: str) -> Binding[CanvasUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, MARKET_CHOICES))),
-                       T(lang, "key.prev" if button == "up" else "key.next"))
-
     ok = T(lang, "canvas.key.paint") if ui.cursor == 5 else T(lang, "canvas.key.take", n=ui.cursor + 1)
-    return {"up": move("up"), "down": move("down"), "ok": Binding(take, ok),
-            "back": Binding(go_home, T(lang, "key.home"))}
+    return option_menu(MARKET_CHOICES, lang, Binding(take, ok), Binding(go_home, T(lang, "key.home")), labels=PREV_NEXT)
 
 
 def _toss(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:

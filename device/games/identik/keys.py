@@ -233,10 +233,6 @@ def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
         label = T(lang, key, who=who(lang, game, seat), c=game.criterion)
         return Reply(replace(u, game=after, cursor=cursor), label=label)
 
-    def move(button: str) -> Binding[IdentikUi]:
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, len(seated) + 1))),
-                       T(lang, "identik.judge"))
-
     def judge_tick(seat: int) -> Action:
         return lambda u, c: tick(u, seat, 0, c.lang)
 
@@ -252,9 +248,8 @@ def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
             return _apply(u, NextCriterion(), label, cursor=0)
 
         ok = Binding(next_criterion, T(lang, "identik.points_key" if last else "identik.next"))
-    keys: Keys = {"up": move("up"), "down": move("down"), "ok": ok,
-                  "back": Binding(_command(lambda c: Back(), "identik.label.back", cursor=0),
-                                  T(lang, "key.back"))}
+    back = Binding(_command(lambda c: Back(), "identik.label.back", cursor=0), T(lang, "key.back"))
+    keys = option_menu(len(seated) + 1, lang, ok, back, labels=("identik.judge", "identik.judge"))
     for seat in range(1, 9):
         keys[f"seat{seat}"] = Binding(judge_tick(seat))
     return keys

@@ -21,8 +21,8 @@ from device.games.toolbox.ui import (
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, stay
 from device.widgets.cursor import clamped, neighbour, wrapped
+from device.widgets.drawing import shapes_in_words
 from device.widgets.option_menu import option_menu
-from engine.dice import tally
 from engine.toolbox import TOOLBOX
 from engine.toolbox.commands import (
     AdjustSandglass,
@@ -65,7 +65,7 @@ def roll_summary(lang: str, game: State) -> str:
     if not game.last_roll:
         return ""
     if game.last_roll_kind == "shapes":
-        return ", ".join(f"{n} x {T(lang, 'shape.' + face)}" for face, n in tally(game.last_roll))
+        return shapes_in_words(lang, game.last_roll)
     if game.last_roll_kind == "tokens":
         up = sum(1 for face in game.last_roll if face == "up")
         return T(lang, "dice.face_up", up=up, n=len(game.last_roll))

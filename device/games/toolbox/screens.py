@@ -8,8 +8,7 @@ from device.games.toolbox.ui import ToolboxView
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
-from device.widgets.drawing import draw_seat_tokens, draw_shape_groups
-from engine.dice import SHAPES
+from device.widgets.drawing import draw_seat_tokens, draw_shape_groups, shape_names
 from engine.toolbox.state import State
 
 
@@ -52,8 +51,7 @@ def _dice(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -
         frame.fit(inner, T(lang, "dice.press_roll"), max_px=frame.body)
         return
     if game.last_roll_kind == "shapes":
-        names = {shape: T(lang, f"shape.{shape}") for shape in SHAPES}
-        draw_shape_groups(frame, inner, game.last_roll, names)
+        draw_shape_groups(frame, inner, game.last_roll, shape_names(lang))
     elif game.last_roll_kind == "tokens":
         _tokens(frame, inner, game.last_roll, lang)
     else:

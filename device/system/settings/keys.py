@@ -28,11 +28,11 @@ def _edit(ui: SettingsUi, ctx: Context) -> Reply[SettingsUi]:
 
 
 def _editing(lang: str) -> Bindings[SettingsUi]:
-    def change(up: bool) -> Binding[SettingsUi]:
+    def change(button: str) -> Binding[SettingsUi]:
         def action(u: SettingsUi, c: Context) -> Reply[SettingsUi]:
             draft, name = u.draft or c.settings, field_at(u)
-            return Reply(replace(u, draft=replace(draft, **{name: next_value(name, getattr(draft, name), up)})))
-        return Binding(action, "+" if up else "−")
+            return Reply(replace(u, draft=replace(draft, **{name: next_value(name, getattr(draft, name), button)})))
+        return Binding(action, "+" if button == "up" else "−")
 
     def keep(u: SettingsUi, c: Context) -> Reply[SettingsUi]:
         name = field_at(u)
@@ -42,5 +42,5 @@ def _editing(lang: str) -> Bindings[SettingsUi]:
     def cancel(u: SettingsUi, c: Context) -> Reply[SettingsUi]:
         return Reply(replace(u, editing=False, draft=None))
 
-    return Bindings({"up": change(True), "down": change(False), "ok": Binding(keep, T(lang, "key.ok")),
+    return Bindings({"up": change("up"), "down": change("down"), "ok": Binding(keep, T(lang, "key.ok")),
                      "back": Binding(cancel, T(lang, "key.back"))}, holds_press=False)

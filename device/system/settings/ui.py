@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from device.settings import SANDGLASS_CHOICES_S, Settings
+from device.widgets.cursor import clamped, counted
 from hardware.panels import PANELS
 
 FIELDS: tuple[str, ...] = ("language", "word_language", "panel", "buzzer", "sandglass_s")
@@ -34,10 +35,8 @@ def field_at(ui: SettingsUi) -> str:
     return FIELDS[ui.cursor]
 
 
-def next_value(name: str, current: Any, up: bool) -> Any:
+def next_value(name: str, current: Any, button: str) -> Any:
     """The setting's next choice: up goes forward in its choices, down back."""
     choices = CHOICES[name]
-    index = choices.index(current) + (1 if up else -1)
-    if name in STOPS_AT_ENDS:
-        return choices[min(len(choices) - 1, max(0, index))]
-    return choices[index % len(choices)]
+    count = clamped if name in STOPS_AT_ENDS else counted
+    return choices[count(choices.index(current), button, 0, len(choices) - 1)]

@@ -16,10 +16,9 @@ def bindings(ui: StatsUi, ctx: Context) -> Bindings[StatsUi]:
     lang, count = ctx.lang, len(stat_lines(ctx.history, {}))
 
     def move(button: str) -> Binding[StatsUi]:
-        if not count:
-            return Binding(lambda u, c: Reply(u), T(lang, f"key.{button}"))
-        return Binding(lambda u, c: Reply(replace(u, cursor=wrapped(u.cursor, button, count))),
-                       T(lang, f"key.{button}"))
+        def action(u: StatsUi, c: Context) -> Reply[StatsUi]:
+            return Reply(replace(u, cursor=wrapped(u.cursor, button, count)) if count else u)
+        return Binding(action, T(lang, f"key.{button}"))
 
     def leave(u: StatsUi, c: Context) -> Reply[StatsUi]:
         return Reply(replace(u, cursor=0), switch="home")
