@@ -12,6 +12,7 @@ COMMON = Strings({
     "key.down": ("Down", "Bas"),
     "key.change": ("Change", "Changer"),
     "key.home": ("Home", "Accueil"),
+    "key.menu": ("Menu", "Menu"),
     "seat": ("Seat {seat}", "Place {seat}"),
     "seat.short": ("S{seat}", "P{seat}"),
     "players": ("{n} players", "{n} joueurs"),

@@ -85,6 +85,11 @@ def go_home(state: S, ctx: Context) -> Reply[S]:
     return Reply(state, switch="home")
 
 
+def pause(state: S, ctx: Context) -> Reply[S]:
+    """Open the pause menu over a game under way (leaving a game is deliberate)."""
+    return Reply(state, switch="home")  # the pause menu replaces this (issue 13, framework branch)
+
+
 class KeyedApp(App[S]):
     """An app whose keys and soft-key bar come from one binding table and whose screens are pure."""
 
