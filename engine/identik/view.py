@@ -45,6 +45,19 @@ def scores(state: State) -> tuple[ScoreLine, ...]:
     return scorecard(state.history, state.setup.players)
 
 
+def scores_so_far(state: State) -> tuple[ScoreLine, ...]:
+    """The scorecard with the round on show counted once its points are shown (phase "summary")."""
+    records = state.history
+    if state.phase == "summary":
+        records = (*records, current_record(state))
+    return scorecard(records, state.setup.players)
+
+
+def rounds_counted(state: State) -> int:
+    """How many rounds `scores_so_far` adds up."""
+    return len(state.history) + (1 if state.phase == "summary" else 0)
+
+
 def narrations_done(state: State, seat: int) -> int:
     """How many rounds `seat` has narrated to the end."""
     return sum(1 for record in state.history if record.narrator == seat)

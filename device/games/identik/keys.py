@@ -1,8 +1,9 @@
 """IDENTIK's binding table: setup, names, the name wheel, each phase of a round and the scorecard.
 
-Four keys are enough everywhere (up/down move or change, ok acts, back steps back); the table
-build adds shortcuts: `roll` rolls the d10, `timer` turns the hourglass (hold: pause), the seat
-buttons tick for their judge (or open that seat's name).
+Four keys are enough everywhere (up/down move or change, ok acts, back steps back within the
+game, and opens the pause menu where there is nothing to step back to); the table build adds
+shortcuts: `roll` starts a game or rolls the d10, `timer` turns the hourglass (hold: pause), the
+seat buttons tick for their judge (or open that seat's name).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from device.contract import Context, Reply
 from device.games.identik.ui import NEXT_OPTION, SETUP_ROWS, IdentikUi, next_seed, with_name
 from device.strings.all import STRINGS as T
-from device.widgets.bindings import Binding, Bindings, go_home
+from device.widgets.bindings import Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
 from device.widgets.name_wheel import DONE, WHEEL, added, finished, first_letter
 from device.widgets.option_menu import option_menu
@@ -35,6 +36,7 @@ from engine.identik.commands import (
 from engine.identik.setup import CRITERIA, NAME_MAX, Setup
 from engine.identik.state import State
 from engine.identik.view import judges
+from engine.seats import Direction
 
 Keys = dict[str, Binding[IdentikUi]]
 Action = Callable[[IdentikUi, Context], Reply[IdentikUi]]
@@ -57,6 +59,16 @@ def bindings(ui: IdentikUi, ctx: Context) -> Bindings[IdentikUi]:
 def who(lang: str, game: State, seat: int) -> str:
     """A seat's name, or "Seat 3" when it has none."""
     return game.setup.name_of(seat) or T(lang, "seat", seat=seat)
+
+
+def short_who(lang: str, game: State, seat: int) -> str:
+    """A seat's name, or "S3" when it has none (for a soft key)."""
+    return game.setup.name_of(seat) or T(lang, "seat.short", seat=seat)
+
+
+def _menu(lang: str) -> Binding[IdentikUi]:
+    """`back` where the game has nothing to step back to: the pause menu."""
+    return Binding(pause, T(lang, "key.menu"))
 
 
 def _apply(ui: IdentikUi, command: Command, label: str, **changes: Any) -> Reply[IdentikUi]:
@@ -85,7 +97,9 @@ def _setup(ui: IdentikUi, lang: str) -> Keys:
         ok = Binding(lambda u, c: Reply(u, error=T(c.lang, "identik.hourglass_in_settings")))
     else:
         ok = Binding(_start_game, T(lang, "identik.go"))
-    return option_menu(len(SETUP_ROWS), lang, ok, Binding(go_home, T(lang, "key.home")))
+    keys = option_menu(len(SETUP_ROWS), lang, ok, Binding(go_home, T(lang, "key.home")))
+    keys["roll"] = Binding(_start_game)  # the table build starts from any row
+    return keys
 
 
 def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
@@ -162,9 +176,11 @@ def _scores(lang: str) -> Keys:
         fresh = replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u))
         return Reply(fresh, label=T(c.lang, "identik.label.quit"))
 
+    def to_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        return Reply(replace(u, screen="play"))
+
     return {"down": Binding(quit_game, T(lang, "identik.quit")),
-            "ok": Binding(lambda u, c: Reply(replace(u, screen="play")), T(lang, "identik.game_key")),
-            "back": Binding(lambda u, c: Reply(replace(u, screen="play"), switch="home"), T(lang, "key.home"))}
+            "ok": Binding(to_game, T(lang, "identik.game_key")), "back": Binding(to_game, T(lang, "key.back"))}
 
 
 # ----- a round ---------------------------------------------------------------------------------
@@ -176,8 +192,7 @@ def _super(ui: IdentikUi, game: State, lang: str) -> Keys:
         label = T(c.lang, "identik.label.rolled", n=after.super_criterion)
         return Reply(replace(u, game=after, pick=after.super_criterion or 1), label=label)
 
-    keys: Keys = {"roll": Binding(roll), "roll!": Binding(roll),
-                  "back": Binding(lambda u, c: Reply(replace(u, screen="scores")), T(lang, "identik.scores_key"))}
+    keys: Keys = {"roll": Binding(roll), "roll!": Binding(roll), "back": _menu(lang)}
     if game.setup.super_rule == "roll":
         keys["ok"] = keys["ok!"] = Binding(roll, T(lang, "identik.roll"))
         return keys
@@ -196,63 +211,63 @@ def _describe(ui: IdentikUi, game: State, lang: str) -> Keys:
     status = game.sandglass.status
     if status == "idle":
         start = Binding(_command(lambda c: StartTimer(c.now_ms), "identik.label.started"), T(lang, "identik.go"))
-        change = T(lang, "identik.change") if game.setup.super_rule == "choose" else ""
+        if game.setup.super_rule == "roll":  # the roll stands: nothing to step back to
+            return {"ok": start, "timer": start, "back": _menu(lang)}
         return {"ok": start, "timer": start,
-                "back": Binding(_command(lambda c: Back(), "identik.label.back"), change)}
+                "back": Binding(_command(lambda c: Back(), "identik.label.back"), T(lang, "identik.change"))}
     if status == "running":
-        pause = Binding(_command(lambda c: PauseTimer(c.now_ms), "identik.label.paused"),
-                        T(lang, "identik.pause"))
-        return {"down": pause, "timer!": pause}
-    if status == "paused":
-        resume = Binding(_command(lambda c: ResumeTimer(c.now_ms), "identik.label.resumed"),
-                         T(lang, "identik.resume"))
-        return {"ok": resume, "timer": resume, "timer!": resume}
-    return {}
+        hold = Binding(_command(lambda c: PauseTimer(c.now_ms), "identik.label.paused"), T(lang, "identik.pause"))
+        return {"down": hold, "timer!": hold, "back": _menu(lang)}
+    resume = Binding(_command(lambda c: ResumeTimer(c.now_ms), "identik.label.resumed"), T(lang, "identik.resume"))
+    return {"ok": resume, "timer": resume, "timer!": resume, "back": _menu(lang)}
 
 
 def _passing(ui: IdentikUi, game: State, lang: str) -> Keys:
-    def passed(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        where = T(c.lang, f"identik.dir.{u.direction}")
-        return _apply(u, PassDrawings(u.direction), T(c.lang, "identik.label.passed", dir=where), cursor=0)
+    """One press says the way: up passes left, down passes right (rulebook 002 l.57)."""
+    def passed(direction: Direction) -> Action:
+        def action(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+            where = T(c.lang, f"identik.dir.{direction}")
+            return _apply(u, PassDrawings(direction), T(c.lang, "identik.label.passed", dir=where),
+                          cursor=0, direction=direction)
+        return action
 
-    def back(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        IDENTIK.apply(game, Back())  # refused: the drawings are done, and the refusal says so
-        return Reply(u)
-
-    return {"up": Binding(lambda u, c: Reply(replace(u, direction="left")), T(lang, "identik.left")),
-            "down": Binding(lambda u, c: Reply(replace(u, direction="right")), T(lang, "identik.right")),
-            "ok": Binding(passed, T(lang, "identik.pass")), "back": Binding(back)}
+    return {"up": Binding(passed("left"), T(lang, "identik.left")),
+            "down": Binding(passed("right"), T(lang, "identik.right")), "back": _menu(lang)}
 
 
 def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
     seated = judges(game)
 
-    def tick(u: IdentikUi, seat: int, cursor: int, lang: str) -> Reply[IdentikUi]:
+    def tick(u: IdentikUi, seat: int, lang: str) -> Reply[IdentikUi]:
         after = IDENTIK.apply(game, Tick(seat))
         key = "identik.label.ticked" if seat in after.ticks[game.criterion - 1] else "identik.label.unticked"
         label = T(lang, key, who=who(lang, game, seat), c=game.criterion)
-        return Reply(replace(u, game=after, cursor=cursor), label=label)
+        # Back to "next" after every tick: an ok pressed to move on never changes a tick.
+        return Reply(replace(u, game=after, cursor=0), label=label)
 
     def judge_tick(seat: int) -> Action:
-        return lambda u, c: tick(u, seat, 0, c.lang)
+        return lambda u, c: tick(u, seat, c.lang)
 
     if ui.cursor > 0:
         judge = seated[ui.cursor - 1]
-        on = judge in game.ticks[game.criterion - 1]
-        ok = Binding(lambda u, c: tick(u, judge, u.cursor, c.lang), T(lang, "identik.untick" if on else "identik.tick"))
+        verb = "identik.untick" if judge in game.ticks[game.criterion - 1] else "identik.tick"
+        ok = Binding(judge_tick(judge), T(lang, verb, who=short_who(lang, game, judge)))
     else:
-        last = game.criterion == CRITERIA
-
-        def next_criterion(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-            label = T(c.lang, "identik.label.judged") if last else T(c.lang, "identik.label.next", c=game.criterion + 1)
-            return _apply(u, NextCriterion(), label, cursor=0)
-
-        ok = Binding(next_criterion, T(lang, "identik.points_key" if last else "identik.next"))
+        ok = Binding(_next_criterion(game), T(lang, "identik.points_key" if game.criterion == CRITERIA
+                                              else "identik.next"))
     back = Binding(_command(lambda c: Back(), "identik.label.back", cursor=0), T(lang, "key.back"))
     keys = option_menu(len(seated) + 1, lang, ok, back, labels=("identik.judge", "identik.judge"))
     for seat in range(1, 9):
         keys[f"seat{seat}"] = Binding(judge_tick(seat))
     return keys
+
+
+def _next_criterion(game: State) -> Action:
+    def action(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        if game.criterion == CRITERIA:
+            return _apply(u, NextCriterion(), T(c.lang, "identik.label.judged"), cursor=0)
+        return _apply(u, NextCriterion(), T(c.lang, "identik.label.next", c=game.criterion + 1), cursor=0)
+    return action
 
 
 def _summary(ui: IdentikUi, game: State, lang: str) -> Keys:
@@ -262,16 +277,20 @@ def _summary(ui: IdentikUi, game: State, lang: str) -> Keys:
         label = T(c.lang, "identik.label.round", r=game.round_no)
         return _apply(u, NextRound(), label, pick=1, direction="left", cursor=0)
 
-    return {"ok": Binding(next_round,
-                          T(lang, "identik.final_key" if last else "identik.next_round")),
+    return {"ok": Binding(next_round, T(lang, "identik.final_key" if last else "identik.next_round")),
+            "down": Binding(lambda u, c: Reply(replace(u, screen="scores")), T(lang, "identik.scores_key")),
             "back": Binding(_command(lambda c: Back(), "identik.label.back", cursor=0), T(lang, "key.back"))}
 
 
 def _over(ui: IdentikUi, game: State, lang: str) -> Keys:
     def again(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        return _start_game(replace(u, seed=next_seed(u)), c)
+
+    def to_setup(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         return Reply(replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u)))
 
-    return {"ok": Binding(again, T(lang, "identik.again")), "back": Binding(go_home, T(lang, "key.home"))}
+    return {"ok": Binding(again, T(lang, "identik.again")), "roll": Binding(again),
+            "back": Binding(to_setup, T(lang, "identik.setup_key"))}
 
 
 PHASES: dict[str, Callable[[IdentikUi, State, str], Keys]] = {

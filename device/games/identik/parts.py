@@ -12,6 +12,13 @@ from device.render.shapes import Box, Ink
 from device.strings.all import STRINGS as T
 from engine.identik.state import State
 
+READABLE_PX = 10  # no text below this on the 250x122 panel (scaled on larger ones)
+
+
+def readable_px(frame: Frame) -> int:
+    """The smallest text size allowed on this panel."""
+    return frame.px(READABLE_PX)
+
 
 def short(lang: str, game: State, seat: int) -> str:
     """A seat's name, or "S3" when it has none."""
@@ -69,7 +76,9 @@ def fit_size(text: str, width: int, height: int, max_px: int, weight: str, min_p
 def fit_text(frame: Frame, box: Box, text: str, max_px: int | None = None, weight: str = "semibold",
              align: str = "center", fill: Ink | None = None) -> int:
     """Draw `text` as large as fits in `box` (up to max_px), like Frame.fit but quicker."""
-    px = fit_size(text, box[2] - box[0], box[3] - box[1], max_px or frame.large * 3, weight)
+    floor = readable_px(frame)
+    px = fit_size(text, box[2] - box[0], box[3] - box[1], max(floor, max_px or frame.large * 3), weight, floor)
+    text = frame.ellipsize(text, box[2] - box[0], px, weight)
     cy = (box[1] + box[3]) // 2
     if align == "left":
         frame.text((box[0], cy), text, px, weight, anchor="lm", fill=fill)
@@ -96,13 +105,14 @@ def wrap_lines(text: str, width: int, px: int, weight: str) -> list[str]:
 
 
 @lru_cache(maxsize=512)
-def wrap_layout(text: str, width: int, height: int, max_px: int, weight: str) -> tuple[int, tuple[str, ...]]:
-    """The largest size <= max_px at which `text`, wrapped, fits; with its lines."""
-    px = max_px
+def wrap_layout(text: str, width: int, height: int, max_px: int, weight: str,
+                min_px: int = READABLE_PX) -> tuple[int, tuple[str, ...]]:
+    """The largest size <= max_px (and >= min_px) at which `text`, wrapped, fits; with its lines."""
+    px = max(max_px, min_px)
     while True:
         lines = wrap_lines(text, width, px, weight)
         widest = max((font(px, weight).getlength(line) for line in lines), default=0)
-        if (len(lines) * int(px * 1.15) <= height and widest <= width) or px <= 8:
+        if (len(lines) * int(px * 1.15) <= height and widest <= width) or px <= min_px:
             return px, tuple(lines)
         px -= 1
 
@@ -111,7 +121,7 @@ def draw_wrapped(frame: Frame, box: Box, text: str, max_px: int, weight: str = "
                  align: str = "center") -> None:
     """`text` on as many lines as needed, at the largest size <= max_px that fits `box`."""
     left, top, right, bottom = box
-    px, lines = wrap_layout(text, right - left, bottom - top, max_px, weight)
+    px, lines = wrap_layout(text, right - left, bottom - top, max_px, weight, readable_px(frame))
     line_h = int(px * 1.15)
     y = top + (bottom - top - len(lines) * line_h) // 2
     for line in lines:
@@ -151,9 +161,11 @@ def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], invert
             draw_check(frame, (cx - size, y + pad, cx + size, y + pad + size), fill)
         y += size + pad
         usable -= size + pad
+    floor = readable_px(frame)
     for text, share, weight in lines:
         h = int(usable * share)
-        px = fit_size(text, inner_r - inner_l, h, int(h * 0.8), weight)
+        # Never below the readable floor: a long name is cut with an ellipsis instead.
+        px = fit_size(text, inner_r - inner_l, h, max(floor, int(h * 0.8)), weight, floor)
         shown = frame.ellipsize(text, inner_r - inner_l, px, weight)
         frame.text(((inner_l + inner_r) // 2, y + h // 2), shown, px, weight, anchor="mm", fill=fill)
         y += h

@@ -13,44 +13,40 @@ from device.widgets.name_wheel import WHEEL
 from device.widgets.presser import Presser
 from engine.identik.view import judges
 
+# The widest real names a table can enter (10 letters, the most a name holds): the worst case
+# for every screen that shows names on the smallest panel.
+LONG_NAMES = ("Wilhelmina", "Maximilien", "Marguerite", "Jean-Louis", "Christophe", "Gwendoline")
+
 
 def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
     """A state for every IDENTIK screen, reached by pressing buttons from a fresh start."""
-    p = Presser(APP, replace(ctx, settings=Settings()))  # the default hourglass, whatever the panel
+    p = Presser(APP, replace(ctx, settings=Settings()), strict=True)  # the default hourglass
     press = p.press
-
-    def name(ui: IdentikUi, text: str) -> IdentikUi:
-        for char in text.lower():
-            target = WHEEL.index(char)
-            steps = (target - ui.letter) % len(WHEEL)
-            ui = press(ui, *(["down"] * steps), "ok")
-        return press(ui, *(["up"] * ui.letter), "ok")
-
     fresh = p.start(seed=11)
-    options = press(fresh, "ok", "ok", "down", "down", "ok", "down", "ok", "ok", "ok", "down", "ok")
-    names = press(fresh, "down", "ok")
-    for seat in range(1, 5):
-        names = name(press(names, "ok"), ["Sam", "Zoé", "Anne-Marie", "Mika"][seat - 1])
-        names = press(names, "down")
+    options = press(fresh, "down", "ok", "ok", "down", "down", "ok", "down", "ok", "ok", "ok", "down", "ok")
+    names = _named(p, press(fresh, "down", "down", "ok"), ("Sam", "Zoé", "Anne-Marie", "Mika"))
     editing = press(press(names, "up", "up", "ok"), "back", "back", "back")
     editing = press(editing, *(["down"] * 18))
-    named = press(names, "ok", "down", "down", "ok", "ok")
-    started = press(named, "down", "down", "down", "ok")
+    named = press(names, "ok", "down", "down", "ok", "ok")  # Done; Zoé (seat 2) narrates first
+    started = press(named, "roll")
     picked = press(started, "up", "up", "up", "up", "up", "up")
     ready = press(picked, "ok")
     running = press(ready, "ok", now=1_000)
     paused = press(running, "timer!", now=48_000)
-    passing = press(running, "up", now=91_000)
-    judging = press(passing, "ok", "ok", "ok", now=92_000)
+    passing = p.tick(running, 91_000)
+    judging = press(passing, "up", "ok", "ok", now=92_000)
     judging = press(judging, "seat1", "seat3", "down", now=92_000)
     at_super = press(judging, "up", "ok", "ok", "ok", "ok", "seat4", "seat1", now=93_000)
     summary = press(at_super, "ok", "ok", "ok", "ok", now=94_000)
-    card = press(press(summary, "ok"), "back")
-    rolled_rule = press(fresh, *(["down"] * 4), "ok", *(["down"] * 2), "ok")
+    card = press(summary, "down")
+    rolled_rule = press(fresh, *(["down"] * 5), "ok", "roll")
     rolled = press(rolled_rule, "roll")
     final = _play_out(p, started, bias=1)
-    tie = _play_out(p, press(fresh, *(["down"] * 6), "ok"))
-    six = _play_out(p, press(fresh, "ok", "ok", *(["down"] * 6), "ok"), bias=2)
+    tie = _play_out(p, press(fresh, "ok"))
+    six = _play_out(p, press(fresh, "down", "ok", "ok", "up", "ok"), bias=2)
+    long_start = press(_named(p, press(fresh, "down", "ok", "ok", "down", "ok"), LONG_NAMES), "ok", "roll")
+    long_judging = _to_judging(p, long_start, criterion=10)
+    long_summary = press(long_judging, "ok")
     return (
         Sample("setup", fresh),
         Sample("setup-options", options),
@@ -71,7 +67,40 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
         Sample("final", final),
         Sample("final-tie", tie),
         Sample("final-six", six),
+        Sample("long-names-super", long_start),
+        Sample("long-names-judging", long_judging),
+        Sample("long-names-summary", long_summary),
+        Sample("long-names-scorecard", press(long_summary, "down")),
+        Sample("long-names-final", _play_out(p, long_summary, bias=3)),
     )
+
+
+def _named(p: Presser[IdentikUi], ui: IdentikUi, names: Sequence[str]) -> IdentikUi:
+    """From the names list, spell each seat's name on the wheel (the shorter way round)."""
+    for seat, text in enumerate(names, start=1):
+        ui = p.press(ui, "ok")
+        for char in text.lower():
+            ahead = (WHEEL.index(char) - ui.letter) % len(WHEEL)
+            turns = ["down"] * ahead if ahead <= len(WHEEL) // 2 else ["up"] * (len(WHEEL) - ahead)
+            ui = p.press(ui, *turns, "ok")
+        ui = p.press(ui, *(["up"] * ui.letter), "ok")
+        if seat < len(names):
+            ui = p.press(ui, "down")
+    return p.press(ui, "down")
+
+
+def _to_judging(p: Presser[IdentikUi], ui: IdentikUi, criterion: int) -> IdentikUi:
+    """Super criterion 1, the sand run out, drawings passed left, every judge ticking up to `criterion`."""
+    assert ui.game is not None
+    timer = ui.game.setup.timer_ms
+    ui = p.press(ui, "ok", "timer", now=0)
+    ui = p.press(p.tick(ui, timer), "up", now=timer)
+    for number in range(1, criterion + 1):
+        assert ui.game is not None
+        ui = p.press(ui, *(f"seat{j}" for j in judges(ui.game)[: number % 5 + 1]), now=timer)
+        if number < criterion:
+            ui = p.press(ui, "ok", now=timer)
+    return ui
 
 
 def _play_out(p: Presser[IdentikUi], ui: IdentikUi, bias: int = 0) -> IdentikUi:
@@ -79,14 +108,15 @@ def _play_out(p: Presser[IdentikUi], ui: IdentikUi, bias: int = 0) -> IdentikUi:
     push, now = p.press, 0
     while ui.game is not None and ui.game.phase != "over":
         game = ui.game
-        ui = push(ui, *(["up"] * (game.round_no % 10)), "ok", now=now)
-        ui = push(ui, "ok", now=now)
-        now += game.setup.timer_ms
-        ui = push(ui, "ok", now=now)
-        for criterion in range(1, 11):
-            seated = judges(game)
-            if criterion <= game.round_no + 1 + bias:
-                ui = push(ui, f"seat{seated[(criterion + bias) % len(seated)]}", now=now)
+        if game.phase == "super":
+            ui = push(ui, *(["up"] * (game.round_no % 10)), "ok", now=now)
             ui = push(ui, "ok", now=now)
+            now += game.setup.timer_ms
+            ui = push(ui, "up", now=now)
+            for criterion in range(1, 11):
+                seated = judges(game)
+                if criterion <= game.round_no + 1 + bias:
+                    ui = push(ui, f"seat{seated[(criterion + bias) % len(seated)]}", now=now)
+                ui = push(ui, "ok", now=now)
         ui = push(ui, "ok", now=now)
     return ui

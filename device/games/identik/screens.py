@@ -11,6 +11,7 @@ from device.games.identik.parts import (
     fit_size,
     fit_text,
     grid,
+    readable_px,
     short,
     tile,
 )
@@ -23,7 +24,14 @@ from device.widgets.name_wheel import WHEEL, wheel_char
 from engine.identik import IDENTIK
 from engine.identik.scores import ScoreLine
 from engine.identik.state import State
-from engine.identik.view import drawing_held, judges, round_criteria_met, round_scores, scores
+from engine.identik.view import (
+    drawing_held,
+    judges,
+    round_criteria_met,
+    round_scores,
+    rounds_counted,
+    scores_so_far,
+)
 
 Keys = Mapping[str, str]
 
@@ -182,37 +190,28 @@ def _passing(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
     left, top, right, bottom = frame.content
     pad = frame.px(3)
     h = bottom - top
-    title = (left + pad, top + pad, right - pad, top + h * 30 // 100)
+    title = (left + pad, top + pad, right - pad, top + h * 34 // 100)
     fit_text(frame, title, T(lang, "identik.pencils_down"), weight="bold")
-    prompt = (left + pad, top + h * 31 // 100, right - pad, top + h * 46 // 100)
+    prompt = (left + pad, top + h * 36 // 100, right - pad, top + h * 54 // 100)
     fit_text(frame, prompt, T(lang, "identik.pass_which"), frame.body)
-    choice_top, choice_bottom = top + h * 48 // 100, top + h * 73 // 100
-    option_w = (right - left) * 40 // 100
+    # Two choices, each on its own key (up: left, down: right): one press passes the drawings.
+    choice_top, choice_bottom = top + h * 58 // 100, bottom - pad
+    option_w = (right - left) * 42 // 100
     gap = (right - left) - 2 * option_w
     for i, direction in enumerate(("left", "right")):
         x0 = left + gap // 3 + i * (option_w + gap // 3)
         box = (x0, choice_top, x0 + option_w, choice_bottom)
-        chosen = state.direction == direction
-        ink = frame.paper if chosen else frame.ink
-        if chosen:
-            frame.draw.rounded_rectangle(box, radius=frame.px(4), fill=frame.ink)
-        else:
-            frame.draw.rounded_rectangle(box, radius=frame.px(4), outline=frame.ink, width=frame.stroke)
+        frame.draw.rounded_rectangle(box, radius=frame.px(4), outline=frame.ink, width=frame.stroke)
         arrow = (box[3] - box[1]) // 2
         ay = (box[1] + box[3]) // 2 - arrow // 2
         label = T(lang, f"identik.{direction}")
         if direction == "left":
-            draw_arrow(frame.draw, "left", (x0 + pad, ay, x0 + pad + arrow, ay + arrow), ink)
+            draw_arrow(frame.draw, "left", (x0 + pad, ay, x0 + pad + arrow, ay + arrow), frame.ink)
             text_box = (x0 + 2 * pad + arrow, box[1], box[2] - pad, box[3])
         else:
-            draw_arrow(frame.draw, "right", (box[2] - pad - arrow, ay, box[2] - pad, ay + arrow), ink)
+            draw_arrow(frame.draw, "right", (box[2] - pad - arrow, ay, box[2] - pad, ay + arrow), frame.ink)
             text_box = (x0 + pad, box[1], box[2] - 2 * pad - arrow, box[3])
-        fit_text(frame, text_box, label, frame.body, "bold", fill=ink)
-    held = drawing_held(game, state.direction)
-    pairs = "   ".join(f"{T(lang, 'seat.short', seat=a)}→{T(lang, 'seat.short', seat=j)}"
-                       for j, a in sorted(held.items(), key=lambda item: item[1]))
-    rows = (left + pad, top + h * 76 // 100, right - pad, bottom - pad)
-    fit_text(frame, rows, f"{T(lang, 'identik.drawing_to_judge')}:  {pairs}", frame.body)
+        fit_text(frame, text_box, label, frame.body, "bold")
 
 
 def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
@@ -277,18 +276,18 @@ def _scorecard(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Fram
         frame.header(T(lang, "identik.final"), note)
         frame.softkeys(keys)
     else:
-        frame.header(T(lang, "identik.scorecard"),
-                     T(lang, "identik.after_round", r=len(game.history)) if game.history else "")
+        counted = rounds_counted(game)
+        frame.header(T(lang, "identik.scorecard"), T(lang, "identik.after_round", r=counted) if counted else "")
         frame.softkeys(keys)
     winners = outcome.winners if outcome is not None and over else ()
     heads = (T(lang, "identik.col_player"), T(lang, "identik.col_narrator"), T(lang, "identik.col_artist"),
              T(lang, "identik.col_total"))
-    lines = scores(game)
+    shorts = [T(lang, f"identik.col_{col}_short") for col in ("narrator", "artist", "total")]
+    lines = scores_so_far(game)
     left, top, right, bottom = frame.content
     pad = frame.px(3)
-    # Two tables side by side when one would need rows too small to read (5-6 players on
-    # the short panels).
-    halves = 2 if (bottom - top - pad) // (len(lines) + 1) < frame.small * 1.3 else 1
+    # Two tables side by side when one would need text below the readable floor.
+    halves = 2 if int((bottom - top - pad) // (len(lines) + 1) * 0.85) < readable_px(frame) else 1
     per_table = -(-len(lines) // halves)
     width = (right - left) // halves
     for half in range(halves):
@@ -296,11 +295,11 @@ def _scorecard(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Fram
         if half:
             frame.draw.line((box[0], top, box[0], bottom), fill=frame.ink, width=frame.stroke)
         _score_table(frame, box, heads, lines[half * per_table:(half + 1) * per_table], per_table,
-                     winners, lambda seat: short(lang, game, seat))
+                     winners, lambda seat: short(lang, game, seat), shorts)
 
 
 def _score_table(frame: Frame, box: Box, heads: Sequence[str], lines: Sequence[ScoreLine], rows: int,
-                 winners: Sequence[int], name: Callable[[int], str]) -> None:
+                 winners: Sequence[int], name: Callable[[int], str], shorts: Sequence[str]) -> None:
     """One scorecard table: a title row, then seat, narrator, artist and total points."""
     left, top, right, bottom = box
     pad = frame.px(3)
@@ -325,7 +324,8 @@ def _score_table(frame: Frame, box: Box, heads: Sequence[str], lines: Sequence[S
         for c, text in enumerate(cells[1:]):
             x1 = left + name_w + (c + 1) * col_w
             bold = "bold" if c == 2 and r > 0 else weight
-            cell_px = px if r > 0 else fit_size(text, col_w - pad, row_h, px, weight)
-            frame.text((x1, cy), text, cell_px, bold, anchor="rm", fill=fill)
+            if r == 0 and frame.text_width(text, px, weight) > col_w - pad:  # too wide: the short form
+                text = shorts[c]
+            frame.text((x1, cy), text, px, bold, anchor="rm", fill=fill)
         if r == 0:
             frame.draw.line((left, y0 + row_h - 1, right, y0 + row_h - 1), fill=frame.ink, width=1)

@@ -23,8 +23,9 @@ from engine.identik.state import State
 from engine.seats import Direction
 
 Screen = Literal["setup", "names", "name", "play", "scores"]
-SETUP_ROWS: tuple[str, ...] = ("players", "names", "narrations", "first", "super_rule", "hourglass",
-                               "start")
+# Start first, the cursor on it: one press starts a game with the options shown (kept per game).
+SETUP_ROWS: tuple[str, ...] = ("start", "players", "names", "narrations", "first", "super_rule",
+                               "hourglass")
 
 
 @dataclass(frozen=True)

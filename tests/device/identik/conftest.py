@@ -35,7 +35,7 @@ def press(ui: IdentikUi, *buttons: str, now: int = 0) -> IdentikUi:
 def started(first: int = 1, players: int = 4, rule: str = "choose", seed: int = 3) -> IdentikUi:
     """A game just started from the setup screen."""
     draft = Draft(players=players, first=first, super_rule=rule)  # type: ignore[arg-type]
-    ui = IdentikUi(seed=seed, draft=draft, cursor=6)
+    ui = IdentikUi(seed=seed, draft=draft)  # the cursor starts on Start
     return press(ui, "ok")
 
 
@@ -46,9 +46,9 @@ def game_of(ui: IdentikUi) -> State:
 
 
 def to_judging(ui: IdentikUi, direction: str = "up") -> IdentikUi:
-    """Super criterion 1, hourglass out, drawings passed."""
+    """Super criterion 1, hourglass out, drawings passed (up: left, down: right)."""
     ui = press(ui, "ok", "timer", now=0)
-    return press(ui, direction, "ok", now=ui.game.setup.timer_ms if ui.game else 0)
+    return press(ui, direction, now=ui.game.setup.timer_ms if ui.game else 0)
 
 
 def spell(ui: IdentikUi, text: str) -> IdentikUi:

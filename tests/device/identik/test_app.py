@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from device.games.identik.app import APP
-from device.games.identik.ui import Draft, IdentikUi
+from device.games.identik.ui import Draft, IdentikUi, next_seed
 from device.strings.all import STRINGS
-from engine.identik.view import drawing_held
+from engine.identik.view import drawing_held, scores_so_far
 from hardware.events import ButtonEvent
 from tests.conftest import ROOT
 from tests.device.identik.conftest import ctx, finish, game_of, press, send, spell, started, to_judging
@@ -20,7 +20,7 @@ from tests.device.identik.conftest import ctx, finish, game_of, press, send, spe
 
 def test_setup_rows_cycle_their_values() -> None:
     """Players 3-6 wrap, narrations 1-3, first narrator random/seat, super criterion rule."""
-    ui = APP.start(replace(ctx(), seed=5))
+    ui = press(APP.start(replace(ctx(), seed=5)), "down")
     assert (ui.screen, ui.draft.players) == ("setup", 4)
     ui = press(ui, "ok", "ok", "ok")
     assert ui.draft.players == 3
@@ -36,18 +36,29 @@ def test_setup_rows_cycle_their_values() -> None:
 
 def test_fewer_players_forget_a_first_narrator_beyond_them() -> None:
     """A first narrator seat 6 cannot stay when the table shrinks to 3."""
-    ui = IdentikUi(seed=1, draft=Draft(players=6, first=6))
+    ui = IdentikUi(seed=1, draft=Draft(players=6, first=6), cursor=1)
     ui = press(ui, "ok")
     assert (ui.draft.players, ui.draft.first) == (3, 0)
 
 
+def test_start_is_first_and_one_press_starts() -> None:
+    """Issue 13: Start is the first row, the cursor starts on it; ok (or roll from any row) starts."""
+    fresh = APP.start(replace(ctx(), seed=5))
+    assert fresh.cursor == 0
+    labels = APP.bindings(fresh, ctx()).labels()
+    assert (labels["ok"], labels["back"]) == ("Start", "Home")
+    assert game_of(press(fresh, "ok")).setup.players == 4
+    from_options = press(fresh, "down", "ok", "down", "down", "roll")  # 5 players, then roll
+    assert game_of(from_options).setup.players == 5 and from_options.screen == "play"
+
+
 def test_start_takes_the_hourglass_from_settings() -> None:
     """Issue 4: 90 seconds (length from Settings)."""
-    ui = IdentikUi(seed=1, cursor=6)
+    ui = IdentikUi(seed=1)
     reply = APP.handle(ui, ButtonEvent("ok"), ctx(sandglass_s=120))
     assert game_of(reply.state).setup.timer_ms == 120_000
     assert reply.label == "game for 4 players"
-    hourglass = APP.handle(IdentikUi(seed=1, cursor=5), ButtonEvent("ok"), ctx(lang="fr"))
+    hourglass = APP.handle(IdentikUi(seed=1, cursor=6), ButtonEvent("ok"), ctx(lang="fr"))
     assert hourglass.error == "À changer dans Réglages"
 
 
@@ -63,7 +74,7 @@ def test_back_on_setup_goes_home() -> None:
 
 def test_names_are_spelled_with_four_keys_capitalised_and_accented() -> None:
     """Rulebook 002 l.33: write down the name of each player (ours: optional, 10 letters)."""
-    ui = press(IdentikUi(seed=1), "down", "ok")
+    ui = press(IdentikUi(seed=1), "down", "down", "ok")
     assert ui.screen == "names"
     ui = spell(press(ui, "ok"), "zoé")
     ui = spell(press(ui, "down", "ok"), "jean-luc")
@@ -74,7 +85,7 @@ def test_names_are_spelled_with_four_keys_capitalised_and_accented() -> None:
 
 def test_name_wheel_refusals_and_erasing() -> None:
     """A name starts with a letter, holds 10 at most, and back erases the last letter."""
-    ui = press(IdentikUi(seed=1), "down", "ok", "ok")
+    ui = press(IdentikUi(seed=1), "down", "down", "ok", "ok")
     reply = send(ui, *(["up"] * 3), "ok", lang="fr")  # "-" first
     assert reply.error == "Commencez par une lettre" and reply.state.draft.names[0] == ""
     ui = press(ui, *(["ok"] * 10))
@@ -89,22 +100,22 @@ def test_name_wheel_refusals_and_erasing() -> None:
 
 def test_a_seat_button_opens_its_name() -> None:
     """Table build: seat 3's button edits seat 3's name."""
-    ui = press(IdentikUi(seed=1), "down", "ok", "seat3")
+    ui = press(IdentikUi(seed=1), "down", "down", "ok", "seat3")
     assert (ui.screen, ui.seat) == ("name", 3)
-    assert press(IdentikUi(seed=1), "down", "ok", "seat5").screen == "names"
+    assert press(IdentikUi(seed=1), "down", "down", "ok", "seat5").screen == "names"
 
 
 def test_two_players_cannot_share_a_name() -> None:
     """Scorecard names must tell the players apart."""
     names = ("Sam", "sam", "", "", "", "")
-    reply = send(IdentikUi(seed=1, draft=Draft(names=names), cursor=6), "ok", lang="fr")
+    reply = send(IdentikUi(seed=1, draft=Draft(names=names)), "ok", lang="fr")
     assert reply.error == "Deux joueurs s'appellent sam" and reply.state.game is None
 
 
 def test_names_reach_the_game_and_the_labels() -> None:
     """The names entered are the game's; an unnamed seat is called by its number."""
     names = ("Sam", "Amy", "", "Mika", "", "")
-    ui = press(IdentikUi(seed=1, draft=Draft(names=names, first=1), cursor=6), "ok")
+    ui = press(IdentikUi(seed=1, draft=Draft(names=names, first=1)), "ok")
     assert game_of(ui).setup.names == ("Sam", "Amy", "", "Mika")
     ui = to_judging(ui)
     assert send(ui, "seat3").label == "Seat 3 ticked criterion 1"
@@ -137,8 +148,8 @@ def test_back_before_the_hourglass_changes_the_super_criterion() -> None:
     """Rulebook 002 l.41: chosen before the hourglass turns; under the d10 rule it stays."""
     ui = press(started(), "up", "ok", "back")
     assert game_of(ui).phase == "super"
-    reply = send(started(rule="roll"), "roll", "back", lang="fr")
-    assert reply.error == "Règle du d10 : le tirage reste"
+    reply = send(started(rule="roll"), "roll", "back", lang="fr")  # the roll stands: back opens the menu
+    assert reply.switch == "home" and game_of(reply.state).phase == "describe" and reply.error is None
 
 
 def test_timer_starts_pauses_and_resumes() -> None:
@@ -167,10 +178,11 @@ def test_last_ten_seconds_beep_and_zero_rings_pencils_down() -> None:
 
 
 def test_a_key_after_the_deadline_sees_pencils_down() -> None:
-    """A press that arrives before the alarm tick still finds the sand run out."""
+    """A press that arrives before the alarm tick still finds the sand run out, then acts."""
     ui = press(started(), "ok", "ok", now=0)
+    assert game_of(press(ui, "ok", now=95_000)).phase == "passing"
     after = press(ui, "down", now=95_000)
-    assert game_of(after).phase == "passing" and after.direction == "right"
+    assert (game_of(after).phase, game_of(after).direction) == ("judging", "right")
 
 
 # --- passing and judging ----------------------------------------------------------------------
@@ -179,7 +191,7 @@ def test_a_key_after_the_deadline_sees_pencils_down() -> None:
 def test_up_passes_left_and_down_passes_right() -> None:
     """Rulebook 002 l.57: left or right, as the narrator decides; the narrator is skipped."""
     for key, direction in (("up", "left"), ("down", "right")):
-        reply = send(press(started(first=2), "ok", "ok", now=0), key, "ok", now=90_000)
+        reply = send(press(started(first=2), "ok", "ok", now=0), key, now=90_000)
         game = game_of(reply.state)
         assert (game.phase, game.direction) == ("judging", direction)
         assert reply.label == f"drawings passed {direction}"
@@ -202,15 +214,26 @@ def test_the_narrator_seat_cannot_tick() -> None:
     assert send(to_judging(started(first=1)), "seat6").error == "No seat 6 at this table"
 
 
-def test_four_keys_tick_with_the_cursor() -> None:
-    """With four keys, up/down choose a judge, ok ticks; on "next" ok moves on."""
-    ui = to_judging(started(first=2))
-    ui = press(ui, "down", "ok")  # cursor on the first judge: seat 1
-    assert game_of(ui).ticks[0] == (1,) and ui.cursor == 1
-    ui = press(ui, "down", "down", "ok")  # seat 4
+def test_four_keys_tick_with_the_cursor_and_name_the_judge() -> None:
+    """With four keys, up/down choose a judge and ok ticks, its label naming that judge (issue 13:
+    no silent wrong entry); the cursor then goes back to "next", so an ok pressed to move on
+    moves on and never changes a tick."""
+    names = ("Sam", "Amy", "", "Mika", "", "")
+    ui = to_judging(press(IdentikUi(seed=3, draft=Draft(names=names, first=2)), "ok"))
+    assert APP.bindings(ui, ctx()).labels()["ok"] == "Next"
+    ui = press(ui, "down")  # the first judge: seat 1
+    assert APP.bindings(ui, ctx()).labels()["ok"] == "Tick Sam"
+    reply = send(ui, "ok")
+    assert game_of(reply.state).ticks[0] == (1,) and reply.state.cursor == 0
+    assert reply.label == "Sam ticked criterion 1"
+    ui = press(reply.state, "up")  # the last judge: seat 4
+    assert APP.bindings(ui, ctx()).labels()["ok"] == "Tick Mika"
+    ui = press(ui, "ok", "down", "down")
     assert game_of(ui).ticks[0] == (1, 4)
-    ui = press(ui, "down", "ok")  # wrapped to "next"
-    assert (ui.cursor, game_of(ui).criterion) == (0, 2)
+    assert APP.bindings(ui, ctx(lang="fr")).labels()["ok"] == "Cocher P3"
+    assert APP.bindings(press(ui, "up"), ctx()).labels()["ok"] == "Untick Sam"
+    ui = press(ui, "up", "ok", "ok")  # untick Sam, then next
+    assert (game_of(ui).ticks[0], game_of(ui).criterion) == ((4,), 2)
 
 
 def test_ok_next_and_back_previous_criterion() -> None:
@@ -236,27 +259,60 @@ def test_summary_then_next_round_rotates_the_narrator() -> None:
 # --- scorecard and the end --------------------------------------------------------------------
 
 
-def test_back_on_the_super_screen_shows_the_scorecard() -> None:
-    """The scorecard so far: ok returns to the game, back goes home, down abandons."""
-    ui = press(started(), "back")
-    assert ui.screen == "scores" and APP.screen_key(ui) == "identik.scores"
-    assert press(ui, "ok").screen == "play"
-    home = send(ui, "back")
-    assert home.switch == "home" and home.state.screen == "play"
-    quit_ = send(ui, "down")
+def test_the_summary_opens_the_scorecard_with_the_round_counted() -> None:
+    """Rulebook 002 l.71-77: the round's points go on the scorecard (seat 2 holds seat 4's drawing
+    and ticks super criterion 1: 1 + 2 bonus for seat 4, 1 for narrator seat 1); ok or back
+    return to the round's points, down abandons the game."""
+    ui = press(to_judging(started(first=1)), "seat2", *(["ok"] * 10))
+    assert game_of(ui).phase == "summary"
+    card = press(ui, "down")
+    assert card.screen == "scores" and APP.screen_key(card) == "identik.scores"
+    assert [line.total for line in scores_so_far(game_of(card))] == [1, 0, 0, 3]
+    assert press(card, "ok") == press(card, "back") == replace(card, screen="play")
+    quit_ = send(card, "down")
     assert quit_.state.game is None and quit_.state.screen == "setup" and quit_.label == "game abandoned"
 
 
+def test_back_steps_back_in_the_round_else_opens_the_menu() -> None:
+    """Issue 13: back steps back where there is something to step back to; else "Menu" (pause)."""
+    ui = started()
+    ready = press(ui, "ok")
+    running = press(ready, "timer", now=0)
+    paused = press(running, "timer!", now=10_000)
+    passing = press(running, "ok", now=90_000)
+    roll_ready = press(started(rule="roll"), "roll")
+    for top in (ui, running, paused, passing, roll_ready):
+        assert APP.bindings(top, ctx()).labels()["back"] == "Menu"
+        assert send(top, "back").switch == "home"  # the pause menu replaces this (framework)
+    assert APP.bindings(ready, ctx()).labels()["back"] == "Change"
+    assert game_of(press(ready, "back")).phase == "super"
 
 
-def test_the_end_shows_the_final_scorecard_and_ok_sets_up_again() -> None:
-    """Rulebook 002 l.84-87: the game ends after every narration; a new game keeps the table."""
-    ui = finish(started(players=3))
+
+
+def test_the_end_shows_the_final_scorecard_and_ok_plays_again() -> None:
+    """Rulebook 002 l.84-87: the game ends after every narration. Issue 13: ok plays again with
+    the same setup and a new seed; back goes to the setup menu, which keeps the last setup."""
+    ui = finish(started(players=3, first=2))
     assert APP.screen_key(ui) == "identik.over" and not APP.in_progress(ui)
-    again = press(ui, "ok")
-    assert again.screen == "setup" and again.game is None and again.draft.players == 3
-    assert again.seed != ui.seed
-    assert send(ui, "back").switch == "home"
+    labels = APP.bindings(ui, ctx()).labels()
+    assert (labels["ok"], labels["back"]) == ("Play again", "Setup")
+    again = send(ui, "ok")
+    game = game_of(again.state)
+    assert (game.phase, game.round_no, game.history) == ("super", 1, ())
+    assert (game.setup.players, game.first_narrator, again.state.seed) == (3, 2, next_seed(ui))
+    assert again.label == "game for 3 players" and APP.in_progress(again.state)
+    setup = press(ui, "back")
+    assert (setup.screen, setup.game, setup.cursor, setup.draft) == ("setup", None, 0, ui.draft)
+    assert press(press(ui, "back"), "ok").draft == ui.draft
+
+
+def test_the_last_setup_is_remembered_across_a_restart() -> None:
+    """Issue 13: the setup (players, names, options) is kept in the saved state, per game."""
+    ui = press(IdentikUi(seed=2), "down", "ok", "down", "down", "ok", "down", "down", "ok")
+    assert (ui.draft.players, ui.draft.narrations_each, ui.draft.super_rule) == (5, 2, "roll")
+    restored = APP.load(APP.dump(finish(press(ui, "up", "up", "up", "up", "up", "ok"))))
+    assert press(restored, "back").draft == ui.draft
 
 
 def test_in_progress_and_round_trip() -> None:

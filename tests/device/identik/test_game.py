@@ -42,7 +42,7 @@ def test_the_scripted_game_ends_on_the_expected_scorecard(harness: Callable[...,
 
 def open_game(h: Harness) -> None:
     """Home -> IDENTIK -> start a 4-player game with seat 1 narrating first."""
-    h.press("down", "down", "ok", "down", "down", "down", "ok", "down", "down", "down", "ok")
+    h.press("down", "down", "ok", "down", "down", "down", "down", "ok", "roll")
 
 
 def test_hourglass_sounds_through_the_loop(harness: Callable[..., Harness]) -> None:
@@ -65,7 +65,7 @@ def test_hold_back_undoes_a_tick(harness: Callable[..., Harness]) -> None:
     open_game(h)
     h.press("ok", "timer")
     h.wait(90)
-    h.press("ok", "seat2", "seat3")
+    h.press("up", "seat2", "seat3")
     game = identik(h).game
     assert game is not None and game.ticks[0] == (2, 3)
     h.press("back!")
@@ -82,7 +82,7 @@ def test_a_power_cut_mid_judging_resumes_on_the_same_screen(harness: Callable[..
     open_game(h)
     h.press("up", "ok", "timer")
     h.wait(90)
-    h.press("ok", "seat2", "ok", "seat4")
+    h.press("up", "seat2", "ok", "seat4")
     before = identik(h)
     h.store.close()  # the old process is gone, and its lock on the database with it
     again = harness(db=db)
