@@ -39,6 +39,7 @@ from engine.identik.view import judges
 from engine.seats import Direction
 
 Keys = dict[str, Binding[IdentikUi]]
+JUMP = 5  # a held up/down moves the super criterion picker this far
 Action = Callable[[IdentikUi, Context], Reply[IdentikUi]]
 
 
@@ -203,7 +204,9 @@ def _super(ui: IdentikUi, game: State, lang: str) -> Keys:
     def choose(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         return _apply(u, ChooseSuper(u.pick), T(c.lang, "identik.label.super", n=u.pick))
 
-    keys.update(up=Binding(count(1), "+1"), down=Binding(count(-1), "−1"), ok=Binding(choose, T(lang, "identik.set")))
+    keys.update({"up": Binding(count(1), "+1"), "down": Binding(count(-1), "−1"),
+                 "up!": Binding(count(JUMP)), "down!": Binding(count(-JUMP)),  # any number in 3 presses at most
+                 "ok": Binding(choose, T(lang, "identik.set"))})
     return keys
 
 

@@ -162,7 +162,8 @@ def _super(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -
         _star_number(frame, frame.content, "?", notes)
         return
     frame.softkeys(keys)
-    notes = [(T(lang, "identik.super"), "bold"), (T(lang, "identik.pick_hint"), "semibold")]
+    notes = [(T(lang, "identik.super"), "bold"), (T(lang, "identik.pick_hint"), "semibold"),
+             (T(lang, "identik.jump_hint"), "regular")]
     _star_number(frame, frame.content, str(state.pick), notes)
 
 

@@ -39,6 +39,7 @@ STRINGS = Strings({
     "identik.super": ("Super criterion", "Super critère"),
     "identik.super_short": ("Super {n}", "Super {n}"),
     "identik.pick_hint": ("Narrator: choose it, or roll", "Narrateur : choisissez, ou lancez"),
+    "identik.jump_hint": ("Hold ▲▼: ±5", "Tenir ▲▼ : ±5"),
     "identik.roll_hint": ("Press roll: the d10 decides", "Appuyez sur lancer : le d10 décide"),
     "identik.write_star": ("Artists: write it in the star", "Artistes : notez-le dans l'étoile"),
     "identik.rolled_note": ("rolled with the d10", "tiré au d10"),

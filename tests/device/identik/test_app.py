@@ -134,6 +134,13 @@ def test_super_picker_wraps_one_to_ten() -> None:
     assert game_of(reply.state).super_criterion == 3 and reply.label == "super criterion 3"
 
 
+def test_a_held_up_or_down_jumps_five() -> None:
+    """Any number 1-10 in three presses at most: hold up/down moves the picker by 5, wrapping."""
+    ui = started()
+    assert press(ui, "up!").pick == 6 and press(ui, "down!").pick == 6
+    assert press(ui, "up!", "down").pick == 5 and press(ui, "up", "up!", "up!").pick == 2
+
+
 def test_roll_key_rolls_the_d10_under_either_rule() -> None:
     """Seeds README: older editions rolled a ten-sided die; ok rolls under that rule."""
     for rule, key in (("choose", "roll"), ("roll", "roll"), ("roll", "ok")):
