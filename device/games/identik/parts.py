@@ -16,8 +16,9 @@ READABLE_PX = 10  # no text below this on the 250x122 panel (scaled on larger on
 
 
 def readable_px(frame: Frame) -> int:
-    """The smallest text size allowed on this panel."""
-    return frame.px(READABLE_PX)
+    """The smallest text size allowed on this panel: 10 px on the 250x122 panel; larger panels
+    have about the same pixel pitch, so a little more than that, not the full scaled size."""
+    return max(READABLE_PX, frame.px(READABLE_PX * 0.7))
 
 
 def short(lang: str, game: State, seat: int) -> str:

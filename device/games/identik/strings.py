@@ -61,7 +61,7 @@ STRINGS = Strings({
     "identik.criterion": ("Criterion {c}/10", "Critère {c}/10"),
     "identik.judge": ("Judge", "Juge"),
     "identik.tick": ("Tick {who}", "Cocher {who}"),
-    "identik.untick": ("Untick {who}", "Retirer {who}"),
+    "identik.untick": ("Clear {who}", "Ôter {who}"),
     "identik.next": ("Next", "Suivant"),
     "identik.points_key": ("Points", "Points"),
     "identik.judge_hint": ("Judges: press your seat if the drawing you hold meets it",

@@ -238,7 +238,7 @@ def test_four_keys_tick_with_the_cursor_and_name_the_judge() -> None:
     ui = press(ui, "ok", "down", "down")
     assert game_of(ui).ticks[0] == (1, 4)
     assert APP.bindings(ui, ctx(lang="fr")).labels()["ok"] == "Cocher P3"
-    assert APP.bindings(press(ui, "up"), ctx()).labels()["ok"] == "Untick Sam"
+    assert APP.bindings(press(ui, "up"), ctx()).labels()["ok"] == "Clear Sam"
     ui = press(ui, "up", "ok", "ok")  # untick Sam, then next
     assert (game_of(ui).ticks[0], game_of(ui).criterion) == ((4,), 2)
 
