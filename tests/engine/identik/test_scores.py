@@ -21,7 +21,9 @@ from engine.identik.view import (
     narrations_done,
     round_criteria_met,
     round_scores,
+    rounds_counted,
     scores,
+    scores_so_far,
 )
 from tests.engine.identik.conftest import T0, game, holder_of, judge_all, play_round, to_judging
 
@@ -196,3 +198,18 @@ def test_scorecard_counts_only_finished_rounds() -> None:
     state = apply(state, NextRound())
     assert [line.total for line in scores(state)] == [1, 0, 1]
     assert narrations_done(state, 1) == 1 and state.narrator == 2
+
+
+def test_the_scorecard_so_far_counts_the_round_once_its_points_are_shown() -> None:
+    """Rulebook 002 l.71-73: when the 10 criteria are judged, the totals go on the scorecard; the
+    round is counted from its points screen on, once (not again after NextRound)."""
+    first = play_round(game(), {1: (2,)}, super_criterion=1)
+    judged = judge_all(to_judging(first, super_criterion=2), {2: (3,)})
+    assert (judged.phase, rounds_counted(judged)) == ("summary", 2)
+    # Round 1: S1 narrates (1), S2 holds S4's drawing (super: 3). Round 2: S2 narrates (1), S3
+    # holds S1's drawing (super: 3).
+    assert [line.total for line in scores_so_far(judged)] == [4, 1, 0, 3]
+    mid_round = to_judging(first)
+    assert rounds_counted(mid_round) == 1 and scores_so_far(mid_round) == scores(mid_round)
+    after = apply(judged, NextRound())
+    assert rounds_counted(after) == 2 and scores_so_far(after) == scores_so_far(judged)
