@@ -61,6 +61,7 @@ class IdentikUi:
     """The engine state (None while setting up) plus cursors and the screen shown.
 
     `cursor`: setup row, names row, or while judging 0 = "next" and i = the i-th judge.
+    `direction`: the way the drawings last passed (one key each way now; kept for saved games).
     """
 
     seed: int
