@@ -56,4 +56,4 @@ def press_labelled(h: Harness, *buttons: str) -> str:
     h.press(*first)
     label = APP.handle(ui(h), ButtonEvent(last), CTX).label
     h.press(last)
-    return label
+    return label or ""
