@@ -26,6 +26,8 @@ from device.games.artem.ui import (
     claim_span,
     flip_card,
     flip_partners,
+    longest_run,
+    turn_cursor,
 )
 from device.i18n import explain
 from device.strings.all import STRINGS as T
@@ -75,7 +77,7 @@ def _play(ui: ArtemUi, command: Command, label: str) -> Reply[ArtemUi]:
     if game.phase == "play" and game.plays >= game.setup.max_plays:
         game = ARTEM.apply(game, EndTurn())
     screen: Screen = "over" if game.phase == "over" else "board"
-    cursor = ui.cursor if game.seat == ui.game.seat else 0
+    cursor = ui.cursor if game.seat == ui.game.seat else turn_cursor(game)
     return Reply(replace(ui, game=game, screen=screen, mode="actions", card="", cursor=cursor),
                  label=label)
 
@@ -96,7 +98,7 @@ def _numbered(count: int, choose: Action[ArtemUi]) -> Keys:
 
 def _start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
     game = ARTEM.new_game(u.draft, u.seed)
-    fresh = replace(u, game=game, screen="board", cursor=0, mode="actions", card="")
+    fresh = replace(u, game=game, screen="board", cursor=turn_cursor(game), mode="actions", card="")
     return Reply(fresh, label=T(c.lang, "artem.started", n=u.draft.players))
 
 
@@ -146,7 +148,10 @@ def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
         why = card_refusal(begun(game), claim=action == "claim")
         if why is not None:
             raise PlayRefused(why)
-        return Reply(replace(u, card=as_card(action), mode="row"))
+        chosen = replace(u, card=as_card(action), mode="row")
+        if action == "claim":  # the four keys' cursor starts on the longest run
+            chosen = replace(chosen, row=longest_run(view(game))[0])
+        return Reply(chosen)
 
     keys = option_menu(len(listed), lang, Binding(take, T(lang, "key.ok")),
                        Binding(pause, T(lang, "key.menu")), start=cursor)
@@ -167,10 +172,17 @@ def _row(ui: ArtemUi, game: State, lang: str) -> Keys:
 
         ok = Binding(slide, T(lang, "artem.key.slide"))
     else:
-        ok = Binding(lambda u, c: Reply(replace(u, mode="col")), T(lang, "artem.key.pick"))
+        ok = Binding(lambda u, c: Reply(_to_tiles(u, game)), T(lang, "artem.key.pick"))
     keys = {"up": move("up"), "down": move("down"), "ok": ok,
             "back": _to("actions", T(lang, "key.back"))}
     return {**keys, **{SEATS[n]: _then(ok.action, "row", n) for n in range(SIZE)}}
+
+
+def _to_tiles(u: ArtemUi, game: State) -> ArtemUi:
+    """The tile step; a claim's cursor starts on the longest run of the row."""
+    if u.card != "claim":
+        return replace(u, mode="col")
+    return replace(u, mode="col", col=longest_run(view(game), range(u.row, u.row + 1))[1])
 
 
 def _then(action: Action[ArtemUi], field: str, n: int) -> Binding[ArtemUi]:

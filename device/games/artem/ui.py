@@ -25,9 +25,6 @@ SETUP_ITEMS: tuple[str, ...] = ("start", "players", "all_in", "relative", "flip_
 TURN_ACTIONS: tuple[str, ...] = ("move1", "move2", "flip", "claim", "end_turn")
 # Before the turn's first play the table is in phase 1, when the main deck can run out (003 l.93).
 DRAW_ACTIONS: tuple[str, ...] = (*TURN_ACTIONS, "main_out")
-FLIP_KIND: dict[str, FlipCard] = {"flip_h": "horizontal", "flip_v": "vertical",
-                                  "flip_w": "wild", "flip": "wild"}
-
 
 @dataclass(frozen=True)
 class ArtemUi:
@@ -40,7 +37,7 @@ class ArtemUi:
     cursor: int = 0  # setup item, or entry of the action list
     mode: Mode = "actions"
     card: Card = ""
-    colour: int = 0  # claim card colour (index into the setup's colours)
+    colour: int = 0  # unused since a claim takes its tiles' colour; kept for saved games
     row: int = 0
     col: int = 0
     pick: int = 0  # the second tile of a flip (neighbour index) or a claim's last column
@@ -62,18 +59,10 @@ def actions(game: State) -> tuple[str, ...]:
     return DRAW_ACTIONS if game.phase == "draw" else TURN_ACTIONS
 
 
-def neighbours(card: Card, cell: Cell) -> tuple[Cell, ...]:
-    """Cells a flip card may swap with `cell`: right, below, left, above, as the card allows."""
-    row, col = cell
-    sideways: tuple[Cell, ...] = ((row, col + 1), (row, col - 1))
-    upright: tuple[Cell, ...] = ((row + 1, col), (row - 1, col))
-    if card == "flip_h":
-        found = sideways
-    elif card == "flip_v":
-        found = upright
-    else:
-        found = (sideways[0], upright[0], sideways[1], upright[1])
-    return tuple(c for c in found if 0 <= c[0] < SIZE and 0 <= c[1] < SIZE)
+def turn_cursor(game: State) -> int:
+    """Where the four keys' cursor starts a turn: on Claim, the play that scores, or on the
+    first card while the seat may not claim yet (003 l.36). Choosing an entry records nothing."""
+    return 0 if game.turn <= game.setup.players else TURN_ACTIONS.index("claim")
 
 
 # The pair step of a flip: the key that swaps the picked tile with the one above, below, or
@@ -97,6 +86,21 @@ def flip_partners(cell: Cell) -> dict[str, Cell]:
 def flip_card(first: Cell, second: Cell) -> FlipCard:
     """The flip two adjacent tiles were swapped by: side by side or upright (003 l.61)."""
     return "horizontal" if first[0] == second[0] else "vertical"
+
+
+def longest_run(grid: Grid, rows: range = range(SIZE)) -> Cell:
+    """Where the four keys' cursor starts for a claim: the first tile of the longest run of one
+    colour in `rows` (the first one found on a tie). Only a cursor: nothing is claimed until ok
+    on the run, whose reply names the seat and the points."""
+    best: tuple[int, Cell] = (0, (rows[0], 0))
+    for row in rows:
+        col = 0
+        while col < SIZE:
+            start, length = run_at(grid, (row, col))
+            if length > best[0]:
+                best = (length, (row, start))
+            col = start + max(length, 1)
+    return best[1]
 
 
 def claim_span(grid: Grid, cell: Cell) -> tuple[int, int]:

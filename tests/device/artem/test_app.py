@@ -15,7 +15,7 @@ from device.contract import Context
 from device.games.artem.app import APP
 from device.games.artem.artem_data import load_colours
 from device.games.artem.drive import Driver, demo_choice
-from device.games.artem.ui import flip_partners
+from device.games.artem.ui import flip_partners, longest_run
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
@@ -25,6 +25,7 @@ from engine.artem.refusals import Code
 from engine.artem.rules import claim_points
 from engine.artem.state import LastPlay
 from engine.artem.view import play_number, view
+from hardware.events import ButtonEvent
 from tests.conftest import ROOT as REPO
 from tests.conftest import Harness
 from tests.device.artem.conftest import game, open_artem, play, press_labelled, ui
@@ -280,3 +281,33 @@ def test_app_state_round_trips_and_keeps_its_invariants(harness: MakeHarness) ->
         if state.game is None or state.game.phase == "over":
             break
         play(h, demo_choice(state.game))
+
+
+def test_four_keys_start_a_turn_on_claim_and_a_claim_on_the_longest_run(harness: MakeHarness) -> None:
+    """With the four keys the cursor starts a turn on Claim once the seat may claim (003 l.36:
+    not on its first turn), and the claim's row and tile on the longest run; nothing is claimed
+    before ok on the run."""
+    h = harness()
+    open_artem(h)
+    assert ui(h).cursor == 0
+    for _ in range(3):
+        play(h, EndTurn())
+    assert game(h).turn == 4 and ui(h).cursor == 3
+    h.press("ok")
+    row, start = longest_run(view(game(h)))
+    assert (ui(h).mode, ui(h).row) == ("row", row)
+    h.press("ok")
+    assert (ui(h).mode, ui(h).col) == ("col", start)
+    before = game(h)
+    h.press("ok")
+    assert ui(h).mode == "end" and game(h) == before
+
+
+def test_a_game_saved_while_picking_a_claim_colour_still_plays(harness: MakeHarness) -> None:
+    """A state saved by the older flow (the claim card's colour step) loads and goes on with the
+    row of the claim."""
+    h = harness()
+    open_artem(h)
+    old = APP.load({**APP.dump(ui(h)), "mode": "colour", "card": "claim"})
+    reply = APP.handle(old, ButtonEvent("down"), CTX)
+    assert reply.state.row == (old.row + 1) % 6 and reply.state.mode == "colour"
