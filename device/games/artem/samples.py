@@ -51,6 +51,9 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
         over = Driver(app, app.start(replace(ctx, seed=seed)), ctx)
         over.press("ok")
         out.append((name, demo_game(over)))
+    four = Driver(app, app.start(replace(ctx, seed=SAMPLE_SEED)), ctx)
+    four.press("down", "ok", "up", "ok")  # 4 players: the longest tie line, four score boxes
+    out.append(("over-tie-four", four.play(MainDeckOut())))
     main = Driver(app, app.start(replace(ctx, seed=SAMPLE_SEED)), ctx)
     main.press("ok")
     demo_game(main, stop=lambda g: g.turn == 7)

@@ -187,27 +187,48 @@ def _scores(frame: Frame, game: State, box: Box, lang: str) -> int:
 
 
 def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
-    """The cards and turn actions, with notes (phase 1's task, the last play) if room."""
+    """The cards and turn actions, every entry in sight (in two columns on small panels, as the
+    seat buttons name them by number), with notes (the last play, phase 1's task) if room."""
     listed = actions(game)
     # Numbered: the seat buttons of the table build pick an entry by its number.
     items = [f"{n} {T(lang, f'artem.act.{a}')}" for n, a in enumerate(listed, start=1)]
     left, top, right, bottom = box
-    widest = max(frame.text_width(item, frame.body) for item in items) + frame.px(12)
-    sizes = [frame.body, frame.small] if widest <= right - left else [frame.small]
+    note_h = int(frame.small * 1.25)
+    px, columns = _list_layout(frame, items, (right - left, bottom - top))
+    rows = -(-len(items) // columns)
+    row_h = int(px * 1.35)
     notes = [part for note in _notes(game, lang)
              for part in _wrap(frame, note, right - left - frame.px(5))]
-    note_h = int(frame.small * 1.25)
-    px = frame.small
-    while True:
-        fitting = [p for p in sizes
-                   if (bottom - top - note_h * len(notes)) // int(p * 1.35) >= min(len(items), 3)]
-        if fitting or not notes:
-            px = fitting[0] if fitting else frame.small
-            break
-        notes = notes[:-1]
-    for note in notes:
+    for note in notes[:max(0, (bottom - top - rows * row_h) // note_h)]:
         top = _line(frame, (left + frame.px(3), top, right, bottom), note)
-    frame.menu((left, top, right, bottom), items, min(ui.cursor, len(items) - 1), px=px)
+    cursor = min(ui.cursor, len(items) - 1)
+    if columns == 1:
+        frame.menu((left, top, right, bottom), items, cursor, px=px)
+        return
+    width = (right - left) // columns
+    for i, item in enumerate(items):
+        cell = (left + (i % columns) * width, top + (i // columns) * row_h)
+        fill = frame.ink
+        if i == cursor:
+            frame.draw.rectangle((*cell, cell[0] + width - 2, cell[1] + row_h - 1), fill=frame.ink)
+            fill = frame.paper
+        shown = frame.ellipsize(item, width - frame.px(3), px)
+        frame.text((cell[0] + frame.px(2), cell[1] + row_h // 2), shown, px, anchor="lm", fill=fill)
+
+
+def _list_layout(frame: Frame, items: Sequence[str], room: tuple[int, int]) -> tuple[int, int]:
+    """The text size and the columns that show every entry in `room` (width, height), leaving
+    a note's line if it can; else one column that scrolls."""
+    note_h = int(frame.small * 1.25)
+    for spare in (note_h, 0):
+        floor = frame.px(10)  # 10 px on the 2.13" panel, scaled: never smaller (issue 13)
+        for px, columns in ((frame.body, 1), (frame.small, 1), (floor, 1), (frame.small, 2),
+                            (floor, 2)):
+            widest = max(frame.text_width(item, px) for item in items) + frame.px(6)
+            rows = -(-len(items) // columns)
+            if rows * int(px * 1.35) + spare <= room[1] and widest * columns <= room[0]:
+                return px, columns
+    return frame.small, 1
 
 
 def _wrap(frame: Frame, text: str, width: int) -> list[str]:
