@@ -144,7 +144,7 @@ def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
         if action == "end_turn":
             return _play(u, EndTurn(), T(c.lang, "artem.ended", seat=seat))
         if action == "main_out":
-            return _play(u, MainDeckOut(), T(c.lang, "artem.main_out_label"))
+            return _play(u, MainDeckOut(), T(c.lang, "artem.main_out_label", seat=seat))
         why = card_refusal(begun(game), claim=action == "claim")
         if why is not None:
             raise PlayRefused(why)

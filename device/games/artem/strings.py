@@ -55,7 +55,8 @@ STRINGS = Strings({
     # undo labels
     "artem.drew": ("seat {seat} drew to 5", "place {seat} a pioché"),
     "artem.ended": ("seat {seat} ended the turn", "place {seat} a fini son tour"),
-    "artem.main_out_label": ("main deck empty", "pioche principale vide"),
+    "artem.main_out_label": ("seat {seat} could not draw: main deck empty",
+                             "place {seat} ne peut piocher : pioche vide"),
     "artem.moved": ("seat {seat} slid row {row} by {n}", "place {seat} a décalé la rangée {row} de {n}"),
     "artem.flipped": ("seat {seat} flipped {a} and {b}", "place {seat} a échangé {a} et {b}"),
     "artem.claimed": ("seat {seat} claimed {n} {colour}: +{points}",

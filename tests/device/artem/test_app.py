@@ -311,3 +311,25 @@ def test_a_game_saved_while_picking_a_claim_colour_still_plays(harness: MakeHarn
     old = APP.load({**APP.dump(ui(h)), "mode": "colour", "card": "claim"})
     reply = APP.handle(old, ButtonEvent("down"), CTX)
     assert reply.state.row == (old.row + 1) % 6 and reply.state.mode == "colour"
+
+
+def test_every_press_that_records_a_play_names_the_seat(harness: MakeHarness) -> None:
+    """Issue 13, no silent wrong entry: each accepted play, turn end or deck end is said with
+    the seat it is about (the undo label); the other presses record nothing."""
+    h = harness()
+    open_artem(h)
+    for _ in range(60):
+        state = ui(h)
+        assert state.game is not None
+        if state.game.phase == "over":
+            break
+        seat = state.game.seat
+        driver = Driver(APP, state, CTX)
+        late = state.game.turn >= 12 and state.game.phase == "draw"
+        command = MainDeckOut() if late else demo_choice(state.game)
+        driver.play(command, table=True)
+        for button, _ in driver.trail:
+            before = game(h)
+            label = press_labelled(h, button)
+            assert (game(h) != before) == bool(label)
+            assert not label or label.startswith(f"seat {seat} ")
