@@ -16,7 +16,7 @@ STRINGS = Strings({
     "artem.key.start": ("Start", "Go"),
     "artem.started": ("new game, {n} players", "nouvelle partie, {n} joueurs"),
     # the board screen
-    "artem.phase1": ("Discard, draw to 5", "Défausser, piocher à 5"),
+    "artem.phase1": ("Discard, draw to 5", "Défausse, pioche à 5"),
     "artem.tiles": ("{n} tiles", "{n} tuiles"),
     "artem.play_of": ("Play {n}/{max}", "Coup {n}/{max}"),
     "artem.plays_done": ("{n} played", "{n} joués"),
@@ -34,7 +34,7 @@ STRINGS = Strings({
     "artem.act.claim": ("Claim", "Prise"),
     "artem.row": ("Row {n}", "Rangée {n}"),
     "artem.pick_row": ("Which row?", "Quelle rangée ?"),
-    "artem.pick_row_move": ("Row slides left", "La rangée va à gauche"),
+    "artem.pick_row_move": ("Row slides left", "Glisse à gauche"),
     "artem.pick_tile": ("Which tile?", "Quelle tuile ?"),
     "artem.pick_pair": ("Swap with?", "Échanger avec ?"),
     "artem.pick_end": ("Last tile of the run?", "Dernière tuile ?"),
