@@ -210,8 +210,8 @@ def test_the_colour_panel_is_shown_in_colour(serve: Callable[..., Served], brows
     """The 7-colour panel's Artem board keeps its colours on the page, pixel for pixel."""
     served = serve(panel="epd7in3f", scale=0.002)
     page = served.page(browser)
-    for number, key in enumerate(["ArrowDown", "ArrowDown", "ArrowDown", "Enter", "ArrowUp", "Enter"], 1):
-        page.keyboard.press(key)  # Artem on the home menu, its setup, start: the board of colour tiles
+    for number, key in enumerate(["ArrowDown", "ArrowDown", "ArrowDown", "Enter", "Enter"], 1):
+        page.keyboard.press(key)  # Artem on the home menu, its setup, Start (first): the board
         wait_presses(page, number)
     shown = canvas_image(page)
     with urllib.request.urlopen(served.url + "frame.png") as answer:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.contract import App, Context
-from device.games.artem.ui import FLIP_KIND, ArtemUi, actions, neighbours
+from device.games.artem.ui import ArtemUi, actions, begun, flip_partners
 from engine.artem.board import SIZE, Cell, Grid, run_at, swap
 from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move
 from engine.artem.refusals import card_refusal, refusal
@@ -15,7 +15,6 @@ from engine.artem.state import State
 from engine.artem.view import play_number, view
 from hardware.events import ButtonEvent
 
-CARD_OF_FLIP = {kind: card for card, kind in FLIP_KIND.items()}
 Trail = list[tuple[str, ArtemUi]]
 
 
@@ -48,41 +47,49 @@ class Driver:
         assert self.ui.game is not None, "start the game first"
         return self.ui.game
 
-    def play(self, command: Command) -> ArtemUi:
-        """Play an engine command from the action list with up/down/ok only."""
+    def play(self, command: Command, table: bool = False) -> ArtemUi:
+        """Play an engine command: with up/down/ok only, or (`table`) with the seat buttons."""
         game = self.ui.game
         assert game is not None and self.ui.mode == "actions"
+        if isinstance(command, BeginPlays):
+            return self.ui  # the turn's first card says phase 1 is done: no press of its own
         listed = actions(game)
-        self.steer(lambda u: min(u.cursor, len(listed) - 1), listed.index(_action(command)),
-                   len(listed))
-        self.press("ok")
-        if isinstance(command, Claim):
-            ids = game.setup.colour_ids
-            self.steer(lambda u: u.colour, ids.index(command.colour), len(ids))
-            self.press("ok")
-        if isinstance(command, Move | Flip | Claim):
-            row = command.first[0] if isinstance(command, Flip) else command.row
-            self.steer(lambda u: u.row, row, SIZE)
-            self.press("ok")
-        if isinstance(command, Flip):
-            self.steer(lambda u: u.col, command.first[1], SIZE)
-            self.press("ok")
-            near = neighbours(self.ui.card, command.first)
-            self.steer(lambda u: u.pick % len(near), near.index(command.second), len(near))
-            self.press("ok")
-        if isinstance(command, Claim):
-            self.steer(lambda u: u.col, command.start, SIZE)
-            self.press("ok")
-            span = SIZE - 1 - command.start
+        self._choose(listed.index(_action(command)), len(listed), lambda u: u.cursor, table)
+        if isinstance(command, Move):
+            self._choose(command.row, SIZE, lambda u: u.row, table)
+        elif isinstance(command, Flip):
+            self._flip(command, table)
+        elif isinstance(command, Claim):
+            self._choose(command.row, SIZE, lambda u: u.row, table)
+            self._choose(command.start, SIZE, lambda u: u.col, table)
             last = command.start + command.length - 1
-            self.steer(lambda u: u.pick - u.col - 1, last - command.start - 1, span)
-            self.press("ok")
+            if table:
+                self.press(f"seat{last + 1}")
+            else:
+                self.steer(lambda u: u.pick - u.col - 1, last - self.ui.col - 1, SIZE - 1 - self.ui.col)
+                self.press("ok")
         return self.ui
+
+    def _choose(self, target: int, size: int, current: Callable[[ArtemUi], int], table: bool) -> None:
+        """Name entry/row/column `target` (0-based): its seat button, or up/down then ok."""
+        if table:
+            self.press(f"seat{target + 1}")
+            return
+        self.steer(lambda u: min(current(u), size - 1), target, size)
+        self.press("ok")
+
+    def _flip(self, flip: Flip, table: bool) -> None:
+        first, second = sorted((flip.first, flip.second))  # the left or upper tile first
+        self._choose(first[0], SIZE, lambda u: u.row, table)
+        self._choose(first[1], SIZE, lambda u: u.col, table)
+        if table and first[0] == second[0]:
+            self.press(f"seat{second[1] + 1}")
+            return
+        key = next(k for k, cell in flip_partners(first).items() if cell == second)
+        self.press(key)
 
 
 def _action(command: Command) -> str:
-    if isinstance(command, BeginPlays):
-        return "drawn"
     if isinstance(command, EndTurn):
         return "end_turn"
     if isinstance(command, MainDeckOut):
@@ -90,7 +97,7 @@ def _action(command: Command) -> str:
     if isinstance(command, Move):
         return f"move{command.steps}"
     if isinstance(command, Flip):
-        return CARD_OF_FLIP[command.card]
+        return "flip"
     return "claim"
 
 
@@ -137,8 +144,7 @@ def demo_choice(game: State) -> Command:
     """What the demonstration player does next: claim a run worth 2 points or more, flipping
     first when that scores more; with a card left, flip to prepare a long run; on a turn with
     nothing to do, slide a row; then end the turn."""
-    if game.phase == "draw":
-        return BeginPlays()
+    game = begun(game)
     if card_refusal(game, claim=False) is not None:
         return EndTurn()
     grid = view(game)
@@ -160,14 +166,15 @@ def demo_choice(game: State) -> Command:
 
 
 def demo_game(driver: Driver, stop: Callable[[State], bool] | None = None,
-              limit: int = 400) -> ArtemUi:
-    """Let the demonstration player press the buttons until the game ends (or `stop`)."""
+              limit: int = 400, table: bool = False) -> ArtemUi:
+    """Let the demonstration player press the buttons (the four keys, or the table build's)
+    until the game ends (or `stop`)."""
     for _ in range(limit):
         game = driver.ui.game
         assert game is not None
         if game.phase == "over" or (stop is not None and stop(game)):
             break
-        driver.play(demo_choice(game))
+        driver.play(demo_choice(game), table)
     return driver.ui
 
 

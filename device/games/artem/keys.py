@@ -1,7 +1,9 @@
-"""Artem's binding table: the setup, the action list and each step of playing a card.
+"""Artem's binding table: the setup, the turn's list and each step of playing a card.
 
-Only up, down, ok and back are used (pressed, not held): up/down move the cursor, ok takes the
-action or picks, back steps back (from the action list: home).
+Four keys: up/down move the cursor, ok takes the entry or the pick, back steps back (from the
+turn's list: the pause menu). Table build: the seat buttons are the numbers on the screen, so one
+press names an entry of the list (1 Move 1 ... 5 End turn), a row (1-6, top to bottom) or a
+column (1-6 = A-F); roll starts a game from the setup or the game-over screen.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from dataclasses import replace
 from device.contract import Context, Reply
 from device.games.artem.artem_data import colour_name
 from device.games.artem.ui import (
-    FLIP_KIND,
     NEXT_OPTION,
     SETUP_ITEMS,
     ArtemUi,
@@ -19,27 +20,32 @@ from device.games.artem.ui import (
     Screen,
     actions,
     as_card,
+    begun,
     cell_name,
     claim_run,
-    mode_for,
-    neighbours,
+    claim_span,
+    flip_card,
+    flip_partners,
+    longest_run,
+    turn_cursor,
 )
 from device.i18n import explain
 from device.strings.all import STRINGS as T
-from device.widgets.bindings import Binding, Bindings, go_home
+from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
 from device.widgets.option_menu import option_menu
 from engine.artem import ARTEM
-from engine.artem.board import SIZE
-from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move
+from engine.artem.board import SIZE, Cell
+from engine.artem.commands import Claim, Command, EndTurn, Flip, MainDeckOut, Move
 from engine.artem.refusals import PlayRefused, Refusal, card_refusal
 from engine.artem.rules import claim_points
 from engine.artem.state import State
-from engine.artem.view import play_number, run_in_view
+from engine.artem.view import play_number, view
 from engine.errors import IllegalCommand
 from engine.rng import Rng
 
 Keys = dict[str, Binding[ArtemUi]]
+SEATS = tuple(f"seat{n}" for n in range(1, 9))
 
 
 def bindings(ui: ArtemUi, ctx: Context) -> Bindings[ArtemUi]:
@@ -56,47 +62,74 @@ def bindings(ui: ArtemUi, ctx: Context) -> Bindings[ArtemUi]:
 
 def refusal_text(exc: IllegalCommand, lang: str) -> str:
     """A refused play in words, its colours named in the interface language."""
-    params = {k: colour_name(lang, str(v)) if k in ("card", "tiles", "colour") else v for k, v in exc.params.items()}
+    params = {k: colour_name(lang, str(v)) if k in ("card", "tiles", "colour") else v
+              for k, v in exc.params.items()}
     return explain(T, lang, IllegalCommand(str(exc), exc.code, **params))
 
 
 def _play(ui: ArtemUi, command: Command, label: str) -> Reply[ArtemUi]:
-    """Apply an engine command; the cursor goes back to the action list."""
+    """Apply a card (or the turn's end); the last card a turn allows ends it (003 l.33)."""
     assert ui.game is not None
-    game = ARTEM.apply(ui.game, command)
+    game = ui.game
+    if not isinstance(command, EndTurn | MainDeckOut):
+        game = begun(game)
+    game = ARTEM.apply(game, command)
+    if game.phase == "play" and game.plays >= game.setup.max_plays:
+        game = ARTEM.apply(game, EndTurn())
     screen: Screen = "over" if game.phase == "over" else "board"
-    return Reply(replace(ui, game=game, screen=screen, mode="actions", card=""), label=label)
+    cursor = ui.cursor if game.seat == ui.game.seat else turn_cursor(game)
+    return Reply(replace(ui, game=game, screen=screen, mode="actions", card="", cursor=cursor),
+                 label=label)
 
 
-def _to(mode: Mode) -> Binding[ArtemUi]:
-    return Binding(lambda u, c: Reply(replace(u, mode=mode)))
+def _to(mode: Mode, label: str = "") -> Binding[ArtemUi]:
+    return Binding(lambda u, c: Reply(replace(u, mode=mode)), label)
+
+
+def _numbered(count: int, choose: Action[ArtemUi]) -> Keys:
+    """seat1..seat<count>: the numbers on the screen; `choose` reads the number from `cursor`."""
+    def pick(n: int) -> Binding[ArtemUi]:
+        return Binding(lambda u, c: choose(replace(u, cursor=n), c))
+    return {SEATS[n]: pick(n) for n in range(count)}
 
 
 # ----- setup and the end -------------------------------------------------------------------
 
 
+def _start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
+    game = ARTEM.new_game(u.draft, u.seed)
+    fresh = replace(u, game=game, screen="board", cursor=turn_cursor(game), mode="actions", card="")
+    return Reply(fresh, label=T(c.lang, "artem.started", n=u.draft.players))
+
+
 def _setup(ui: ArtemUi, lang: str) -> Keys:
-    item = SETUP_ITEMS[ui.cursor]
+    def ok(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
+        change = NEXT_OPTION.get(SETUP_ITEMS[u.cursor])
+        if change is None:
+            return _start(u, c)
+        return Reply(replace(u, draft=change(u.draft)))
 
-    def start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        game = ARTEM.new_game(u.draft, u.seed)
-        fresh = replace(u, game=game, screen="board", cursor=0, mode="actions", card="")
-        return Reply(fresh, label=T(c.lang, "artem.started", n=u.draft.players))
+    label = "artem.key.start" if SETUP_ITEMS[ui.cursor] == "start" else "key.change"
+    keys = option_menu(len(SETUP_ITEMS), lang, Binding(ok, T(lang, label)),
+                       Binding(go_home, T(lang, "key.home")))
+    keys["roll"] = Binding(_start)
+    return keys
 
-    change = NEXT_OPTION.get(item)
-    if change is None:
-        ok = Binding(start, T(lang, "artem.key.start"))
-    else:
-        ok = Binding(lambda u, c: Reply(replace(u, draft=change(u.draft))), T(lang, "key.change"))
-    return option_menu(len(SETUP_ITEMS), lang, ok, Binding(go_home, T(lang, "key.home")))
+
+def _next_seed(u: ArtemUi) -> int:
+    seed, _ = Rng.from_seed(u.seed).next_u64()
+    return seed & 0xFFFFFFFF
 
 
 def _over(lang: str) -> Keys:
-    def new_game(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        seed, _ = Rng.from_seed(u.seed).next_u64()
-        return Reply(ArtemUi(draft=u.draft, seed=seed & 0xFFFFFFFF))
+    def again(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
+        return _start(ArtemUi(draft=u.draft, seed=_next_seed(u)), c)
 
-    return {"ok": Binding(new_game, T(lang, "artem.key.new")), "back": Binding(go_home, T(lang, "key.home"))}
+    def to_setup(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
+        return Reply(ArtemUi(draft=u.draft, seed=_next_seed(u)))
+
+    return {"ok": Binding(again, T(lang, "artem.key.again")), "roll": Binding(again),
+            "back": Binding(to_setup, T(lang, "artem.key.setup"))}
 
 
 # ----- the board ---------------------------------------------------------------------------
@@ -105,39 +138,30 @@ def _over(lang: str) -> Keys:
 def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
     listed = actions(game)
     cursor = min(ui.cursor, len(listed) - 1)
-    action, seat = listed[cursor], game.seat
 
     def take(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        if action == "drawn":
-            return _play(u, BeginPlays(), T(c.lang, "artem.drew", seat=seat))
+        action, seat = listed[min(u.cursor, len(listed) - 1)], game.seat
         if action == "end_turn":
-            after = _play(u, EndTurn(), T(c.lang, "artem.ended", seat=seat))
-            return replace(after, state=replace(after.state, cursor=0))
+            return _play(u, EndTurn(), T(c.lang, "artem.ended", seat=seat))
         if action == "main_out":
-            return _play(u, MainDeckOut(), T(c.lang, "artem.main_out_label"))
-        why = card_refusal(game, claim=action == "claim")
+            return _play(u, MainDeckOut(), T(c.lang, "artem.main_out_label", seat=seat))
+        why = card_refusal(begun(game), claim=action == "claim")
         if why is not None:
             raise PlayRefused(why)
-        return Reply(replace(u, cursor=cursor, card=as_card(action), mode=mode_for(action)))
+        chosen = replace(u, card=as_card(action), mode="row")
+        if action == "claim":  # the four keys' cursor starts on the longest run
+            chosen = replace(chosen, row=longest_run(view(game))[0])
+        return Reply(chosen)
 
-    return option_menu(len(listed), lang, Binding(take, T(lang, "key.ok")), Binding(go_home, T(lang, "key.home")),
-                       start=cursor)
-
-
-def _colour(ui: ArtemUi, game: State, lang: str) -> Keys:
-    count = len(game.setup.colours)
-
-    def move(button: str) -> Binding[ArtemUi]:
-        return Binding(lambda u, c: Reply(replace(u, colour=wrapped(u.colour, button, count))),
-                       T(lang, "key.prev" if button == "up" else "key.next"))
-
-    return {"up": move("up"), "down": move("down"), "ok": Binding(_to("row").action, T(lang, "artem.key.pick")),
-            "back": Binding(_to("actions").action, T(lang, "key.back"))}
+    keys = option_menu(len(listed), lang, Binding(take, T(lang, "key.ok")),
+                       Binding(pause, T(lang, "key.menu")), start=cursor)
+    return {**keys, **_numbered(len(listed), take)}
 
 
 def _row(ui: ArtemUi, game: State, lang: str) -> Keys:
     def move(button: str) -> Binding[ArtemUi]:
-        return Binding(lambda u, c: Reply(replace(u, row=wrapped(u.row, button, SIZE))), T(lang, f"key.{button}"))
+        return Binding(lambda u, c: Reply(replace(u, row=wrapped(u.row, button, SIZE))),
+                       T(lang, f"key.{button}"))
 
     if ui.card in ("move1", "move2"):
         steps = 1 if ui.card == "move1" else 2
@@ -148,9 +172,24 @@ def _row(ui: ArtemUi, game: State, lang: str) -> Keys:
 
         ok = Binding(slide, T(lang, "artem.key.slide"))
     else:
-        ok = Binding(_to("col").action, T(lang, "artem.key.pick"))
-    back = _to("colour" if ui.card == "claim" else "actions").action
-    return {"up": move("up"), "down": move("down"), "ok": ok, "back": Binding(back, T(lang, "key.back"))}
+        ok = Binding(lambda u, c: Reply(_to_tiles(u, game)), T(lang, "artem.key.pick"))
+    keys = {"up": move("up"), "down": move("down"), "ok": ok,
+            "back": _to("actions", T(lang, "key.back"))}
+    return {**keys, **{SEATS[n]: _then(ok.action, "row", n) for n in range(SIZE)}}
+
+
+def _to_tiles(u: ArtemUi, game: State) -> ArtemUi:
+    """The tile step; a claim's cursor starts on the longest run of the row."""
+    if u.card != "claim":
+        return replace(u, mode="col")
+    return replace(u, mode="col", col=longest_run(view(game), range(u.row, u.row + 1))[1])
+
+
+def _then(action: Action[ArtemUi], field: str, n: int) -> Binding[ArtemUi]:
+    """A seat button: set the row or the column to its number, then do what ok does."""
+    def press(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
+        return action(replace(u, row=n) if field == "row" else replace(u, col=n), c)
+    return Binding(press)
 
 
 def _col(ui: ArtemUi, game: State, lang: str) -> Keys:
@@ -160,48 +199,66 @@ def _col(ui: ArtemUi, game: State, lang: str) -> Keys:
 
     def pick(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         if u.card != "claim":
-            return Reply(replace(u, mode="pair", pick=0))
-        start, length = run_in_view(game, (u.row, u.col))
-        last = max(u.col + 1, start + length - 1)
-        if last >= SIZE:
-            raise PlayRefused(Refusal("off_board"))
-        return Reply(replace(u, mode="end", pick=last))
+            return Reply(replace(u, mode="pair"))
+        first, last = claim_span(view(game), (u.row, u.col))
+        return Reply(replace(u, mode="end", col=first, pick=last))
 
-    return {"up": move("up"), "down": move("down"), "ok": Binding(pick, T(lang, "artem.key.pick")),
-            "back": Binding(_to("row").action, T(lang, "key.back"))}
+    keys = {"up": move("up"), "down": move("down"), "ok": Binding(pick, T(lang, "artem.key.pick")),
+            "back": _to("row", T(lang, "key.back"))}
+    return {**keys, **{SEATS[n]: _then(pick, "col", n) for n in range(SIZE)}}
+
+
+def _flip(game: State, first: Cell, second: Cell) -> Action[ArtemUi]:
+    def action(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
+        label = T(c.lang, "artem.flipped", seat=game.seat, a=cell_name(first), b=cell_name(second))
+        return _play(u, Flip(flip_card(first, second), first, second), label)
+    return action
 
 
 def _pair(ui: ArtemUi, game: State, lang: str) -> Keys:
-    near = neighbours(ui.card, (ui.row, ui.col))
+    first = (ui.row, ui.col)
+    names = {"up": "artem.key.above", "down": "artem.key.below",
+             "ok": "artem.key.right" if ui.col < SIZE - 1 else "artem.key.left"}
+    keys: Keys = {key: Binding(_flip(game, first, other), T(lang, names[key]))
+                  for key, other in flip_partners(first).items()}
+    for col in (ui.col - 1, ui.col + 1):  # the seat button of a column beside the tile
+        if 0 <= col < SIZE:
+            keys[SEATS[col]] = Binding(_flip(game, first, (ui.row, col)))
+    keys["back"] = _to("col", T(lang, "key.back"))
+    return keys
 
-    def move(button: str) -> Binding[ArtemUi]:
-        return Binding(lambda u, c: Reply(replace(u, pick=wrapped(u.pick, button, len(near)))),
-                       T(lang, "key.prev" if button == "up" else "key.next"))
 
-    def flip(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        first, second = (u.row, u.col), near[u.pick % len(near)]
-        label = T(c.lang, "artem.flipped", seat=game.seat, a=cell_name(first), b=cell_name(second))
-        return _play(u, Flip(FLIP_KIND[u.card], first, second), label)
-
-    return {"up": move("up"), "down": move("down"), "ok": Binding(flip, T(lang, "artem.key.flip")),
-            "back": Binding(_to("col").action, T(lang, "key.back"))}
+def _claim(game: State, first: int, last: int) -> Action[ArtemUi]:
+    def action(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
+        start, length = min(first, last), abs(last - first) + 1
+        if length < 2:
+            raise PlayRefused(Refusal("bad_length"))
+        colour = view(game)[u.row][start]
+        points = claim_points(length, play_number(begun(game))) if length <= SIZE else 0
+        label = T(c.lang, "artem.claimed", seat=game.seat, n=length,
+                  colour=colour_name(c.lang, colour), points=points)
+        return _play(u, Claim(colour, u.row, start, length), label)
+    return action
 
 
 def _end(ui: ArtemUi, game: State, lang: str) -> Keys:
     def move(button: str) -> Binding[ArtemUi]:
         def action(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-            return Reply(replace(u, pick=u.col + 1 + wrapped(u.pick - u.col - 1, button, SIZE - 1 - u.col)))
+            span = SIZE - 1 - u.col
+            return Reply(replace(u, pick=u.col + 1 + wrapped(u.pick - u.col - 1, button, span)))
         return Binding(action, T(lang, "artem.key.left" if button == "up" else "artem.key.right"))
 
-    def claim(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        colour = game.setup.colours[u.colour].id
-        start, length = claim_run(u)
-        points = claim_points(length, play_number(game)) if 2 <= length <= 6 else 0
-        label = T(c.lang, "artem.claimed", seat=game.seat, n=length, colour=colour_name(c.lang, colour), points=points)
-        return _play(u, Claim(colour, u.row, start, length), label)
-
-    return {"up": move("up"), "down": move("down"), "ok": Binding(claim, T(lang, "artem.key.claim")),
-            "back": Binding(_to("col").action, T(lang, "key.back"))}
+    start, length = claim_run(ui)
+    keys = {"up": move("up"), "down": move("down"),
+            "ok": Binding(_claim(game, start, start + length - 1), T(lang, "artem.key.claim")),
+            "back": _to("col", T(lang, "key.back"))}
+    return {**keys, **{SEATS[n]: Binding(_claim(game, ui.col, n)) for n in range(SIZE)}}
 
 
-STEPS = {"actions": _actions, "colour": _colour, "row": _row, "col": _col, "pair": _pair, "end": _end}
+def _old_colour_step(ui: ArtemUi, game: State, lang: str) -> Keys:
+    """A game saved while picking a claim card's colour (older versions) goes on with its row."""
+    return _row(ui, game, lang)
+
+
+STEPS = {"actions": _actions, "colour": _old_colour_step, "row": _row, "col": _col,
+         "pair": _pair, "end": _end}

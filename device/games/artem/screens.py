@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from device.games.artem.artem_data import colour_info
 from device.games.artem.tiles import draw_tile
-from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run, neighbours
+from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run
 from device.render.frame import Frame
 from device.render.shapes import Box, Ink, draw_arrow
 from device.strings.all import STRINGS as T
@@ -34,8 +34,8 @@ def _setup(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.softkeys(keys)
     on_off = {True: T(lang, "on"), False: T(lang, "off")}
     flip_back = "artem.flip_back.on" if draft.flip_back_allowed else "artem.flip_back.off"
-    values = [str(draft.players), on_off[draft.all_in], on_off[draft.relative_directions],
-              T(lang, flip_back), T(lang, "artem.tiles", n=draft.total_tiles)]
+    values = [T(lang, "artem.tiles", n=draft.total_tiles), str(draft.players),
+              on_off[draft.all_in], on_off[draft.relative_directions], T(lang, flip_back)]
     items = [T(lang, f"artem.{key}") for key in SETUP_ITEMS]
     frame.menu(frame.content, items, ui.cursor, right=values)
 
@@ -106,16 +106,13 @@ def _draw_marker(frame: Frame, board: Box, depth: int, edge: str) -> None:
 
 
 def _draw_cursor(ui: ArtemUi, frame: Frame, x0: int, y0: int, cell: int) -> None:
-    if ui.mode in ("actions", "colour"):
+    if ui.mode == "actions":
         return
     row, col = ui.row, ui.col
-    if ui.mode == "row":
+    if ui.mode in ("row", "colour"):
         cells = [(row, 0), (row, SIZE - 1)]
-    elif ui.mode == "col":
+    elif ui.mode in ("col", "pair"):
         cells = [(row, col)]
-    elif ui.mode == "pair":
-        near = neighbours(ui.card, (row, col))
-        cells = [(row, col), near[ui.pick % len(near)]] if near else [(row, col)]
     else:
         cells = [(row, col), (row, ui.pick)]
     r0, r1 = min(r for r, _ in cells), max(r for r, _ in cells)
@@ -156,9 +153,7 @@ def _panel(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
 
 
 def _status(game: State, lang: str) -> str:
-    """Phase 1, or which play of the turn comes next."""
-    if game.phase == "draw":
-        return T(lang, "artem.phase", n=1)
+    """Which play of the turn comes next (phase 1 ends with the turn's first card)."""
     if game.plays >= game.setup.max_plays:
         return T(lang, "artem.plays_done", n=game.plays)
     return T(lang, "artem.play_of", n=play_number(game), max=game.setup.max_plays)
@@ -192,26 +187,48 @@ def _scores(frame: Frame, game: State, box: Box, lang: str) -> int:
 
 
 def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
-    """The cards and turn actions, with notes (phase 1's task, the last play) if room."""
+    """The cards and turn actions, every entry in sight (in two columns on small panels, as the
+    seat buttons name them by number), with notes (the last play, phase 1's task) if room."""
     listed = actions(game)
-    items = [T(lang, f"artem.act.{a}") for a in listed]
+    # Numbered: the seat buttons of the table build pick an entry by its number.
+    items = [f"{n} {T(lang, f'artem.act.{a}')}" for n, a in enumerate(listed, start=1)]
     left, top, right, bottom = box
-    widest = max(frame.text_width(item, frame.body) for item in items) + frame.px(12)
-    sizes = [frame.body, frame.small] if widest <= right - left else [frame.small]
+    note_h = int(frame.small * 1.25)
+    px, columns = _list_layout(frame, items, (right - left, bottom - top))
+    rows = -(-len(items) // columns)
+    row_h = int(px * 1.35)
     notes = [part for note in _notes(game, lang)
              for part in _wrap(frame, note, right - left - frame.px(5))]
-    note_h = int(frame.small * 1.25)
-    px = frame.small
-    while True:
-        fitting = [p for p in sizes
-                   if (bottom - top - note_h * len(notes)) // int(p * 1.35) >= min(len(items), 3)]
-        if fitting or not notes:
-            px = fitting[0] if fitting else frame.small
-            break
-        notes = notes[:-1]
-    for note in notes:
+    for note in notes[:max(0, (bottom - top - rows * row_h) // note_h)]:
         top = _line(frame, (left + frame.px(3), top, right, bottom), note)
-    frame.menu((left, top, right, bottom), items, min(ui.cursor, len(items) - 1), px=px)
+    cursor = min(ui.cursor, len(items) - 1)
+    if columns == 1:
+        frame.menu((left, top, right, bottom), items, cursor, px=px)
+        return
+    width = (right - left) // columns
+    for i, item in enumerate(items):
+        cell = (left + (i % columns) * width, top + (i // columns) * row_h)
+        fill = frame.ink
+        if i == cursor:
+            frame.draw.rectangle((*cell, cell[0] + width - 2, cell[1] + row_h - 1), fill=frame.ink)
+            fill = frame.paper
+        shown = frame.ellipsize(item, width - frame.px(3), px)
+        frame.text((cell[0] + frame.px(2), cell[1] + row_h // 2), shown, px, anchor="lm", fill=fill)
+
+
+def _list_layout(frame: Frame, items: Sequence[str], room: tuple[int, int]) -> tuple[int, int]:
+    """The text size and the columns that show every entry in `room` (width, height), leaving
+    a note's line if it can; else one column that scrolls."""
+    note_h = int(frame.small * 1.25)
+    for spare in (note_h, 0):
+        floor = frame.px(10)  # 10 px on the 2.13" panel, scaled: never smaller (issue 13)
+        for px, columns in ((frame.body, 1), (frame.small, 1), (floor, 1), (frame.small, 2),
+                            (floor, 2)):
+            widest = max(frame.text_width(item, px) for item in items) + frame.px(6)
+            rows = -(-len(items) // columns)
+            if rows * int(px * 1.35) + spare <= room[1] and widest * columns <= room[0]:
+                return px, columns
+    return frame.small, 1
 
 
 def _wrap(frame: Frame, text: str, width: int) -> list[str]:
@@ -227,14 +244,20 @@ def _wrap(frame: Frame, text: str, width: int) -> list[str]:
 
 
 def _notes(game: State, lang: str) -> list[str]:
-    """Phase 1's task and the first-turn rule, or what the last play did."""
+    """What the last play did (the previous seat's at a turn's start), phase 1's task, the
+    first-turn rule."""
+    notes = _last_play(game, lang)
     if game.phase == "draw":
-        notes = [T(lang, "artem.phase1")]
+        notes.append(T(lang, "artem.phase1"))
         if is_first_turn(game):
             notes.append(T(lang, "artem.first_turn"))
-        return notes
+    return notes
+
+
+def _last_play(game: State, lang: str) -> list[str]:
+    """What the latest play did: this seat's, or at a turn's start the seat before's."""
     last = game.last
-    if last is None or last.seat != game.seat:
+    if last is None or (last.seat != game.seat and game.plays > 0):
         return []
     if last.kind == "claim":
         return [T(lang, "artem.last.claim", seat=last.seat, n=last.length,
@@ -252,7 +275,7 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
     frame.text((left + pad, top), frame.ellipsize(card, right - left - pad, frame.body, "bold"),
                frame.body, "bold")
     top += int(frame.body * 1.25)
-    question = {"colour": "artem.pick_colour", "row": "artem.pick_row", "col": "artem.pick_tile",
+    question = {"colour": "artem.pick_row", "row": "artem.pick_row", "col": "artem.pick_tile",
                 "pair": "artem.pick_pair", "end": "artem.pick_end"}[ui.mode]
     if ui.mode == "row" and ui.card in ("move1", "move2"):
         question = "artem.pick_row_move"
@@ -260,34 +283,15 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
                                                   frame.small), frame.small)
     top += int(frame.small * 1.3)
     detail_box = (left + pad, top, right - pad, bottom - pad)
-    if ui.mode == "colour":
-        _colour_choice(ui, game, frame, detail_box, lang)
-        return
-    if ui.mode == "row":
+    if ui.mode in ("row", "colour"):
         detail = T(lang, "artem.row", n=ui.row + 1)
-    elif ui.mode == "col":
+    elif ui.mode in ("col", "pair"):
         detail = cell_name((ui.row, ui.col))
-    elif ui.mode == "pair":
-        near = neighbours(ui.card, (ui.row, ui.col))
-        other = near[ui.pick % len(near)]
-        detail = f"{cell_name((ui.row, ui.col))} – {cell_name(other)}"
     else:
         _, length = claim_run(ui)
         points = claim_points(length, play_number(game)) if length <= 6 else 0
         detail = T(lang, "artem.preview", n=length, points=points)
     frame.fit(detail_box, detail, max_px=frame.large, weight="bold", align="left")
-
-
-def _colour_choice(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
-    """The claim card's colour: its tile and its name, up/down to change."""
-    left, top, right, bottom = box
-    info = colour_info(game.setup.colours[ui.colour].id)
-    size = min(bottom - top, (right - left) // 3)
-    tile = (left, top, left + size, top + size)
-    draw_tile(frame, tile, info, lang)
-    frame.draw.rectangle(tile, outline=frame.ink, width=1)
-    text_box = (left + size + frame.px(4), top, right, top + size)
-    frame.fit(text_box, info.name(lang), max_px=frame.large, weight="bold", align="left")
 
 
 # game over -------------------------------------------------------------------------------

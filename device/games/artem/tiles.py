@@ -26,6 +26,8 @@ PATTERNS: dict[tuple[int, int, int], str] = {
     PANEL_PALETTE["yellow"]: "dots",
     PANEL_PALETTE["white"]: "blank",
 }
+# Text is never drawn below 10 px (issue 13); a 16 px tile of the 2.13" panel still holds it.
+LETTER_FLOOR_PX = 10
 _LIGHT = {PANEL_PALETTE["yellow"], PANEL_PALETTE["white"], PANEL_PALETTE["green"],
           PANEL_PALETTE["orange"]}
 
@@ -97,13 +99,13 @@ def _tile(rgb: tuple[int, int, int], letter: str, width: int, height: int, colou
 def _letter(frame: Frame, letter: str, rgb: tuple[int, int, int], solid: bool) -> None:
     """The tile's letter: plain on a real colour or on black, on a paper badge on a pattern."""
     size = min(frame.width, frame.height)
-    px = max(8, int(size * 0.55))
+    px = max(LETTER_FLOOR_PX, int(size * 0.55))
     cx, cy = frame.width // 2, frame.height // 2
     if solid or frame.is_colour:
         dark = solid or rgb not in _LIGHT
         fill = frame.paper if dark else frame.ink
         frame.draw.text((cx, cy), letter, font=font(px, "bold"), anchor="mm", fill=fill)
         return
-    half = max(4, int(size * 0.3))
+    half = max(5, int(size * 0.3))
     frame.draw.rectangle((cx - half, cy - half, cx + half - 1, cy + half - 1), fill=frame.paper)
     frame.draw.text((cx, cy), letter, font=font(px, "bold"), anchor="mm", fill=frame.ink)

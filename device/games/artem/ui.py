@@ -7,22 +7,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from engine.artem.board import SIZE, Cell
-from engine.artem.commands import FlipCard
+from engine.artem import ARTEM
+from engine.artem.board import SIZE, Cell, Grid, run_at
+from engine.artem.commands import BeginPlays, FlipCard
 from engine.artem.setup import Setup
 from engine.artem.state import State
 
 Screen = Literal["setup", "board", "over"]
 Mode = Literal["actions", "colour", "row", "col", "pair", "end"]
-Card = Literal["", "move1", "move2", "flip_h", "flip_v", "flip_w", "claim"]
+# "flip" is any flip card: the tiles picked say whether it was played side by side or upright.
+# "colour" and the three flip kinds are kept so a game saved by an older version still loads.
+Card = Literal["", "move1", "move2", "flip", "flip_h", "flip_v", "flip_w", "claim"]
 
-SETUP_ITEMS: tuple[str, ...] = ("players", "all_in", "relative", "flip_back", "start")
-DRAW_ACTIONS: tuple[str, ...] = ("drawn", "end_turn", "main_out")
-PLAY_ACTIONS: tuple[str, ...] = ("move1", "move2", "flip_h", "flip_v", "flip_w", "claim",
-                                 "end_turn")
-FLIP_KIND: dict[str, FlipCard] = {"flip_h": "horizontal", "flip_v": "vertical",
-                                         "flip_w": "wild"}
-
+# Start first, the cursor on it: one press starts a game with the options shown (issue 13).
+SETUP_ITEMS: tuple[str, ...] = ("start", "players", "all_in", "relative", "flip_back")
+# The turn's list; the seat buttons 1..6 pick its entries by number on the table build.
+TURN_ACTIONS: tuple[str, ...] = ("move1", "move2", "flip", "claim", "end_turn")
+# Before the turn's first play the table is in phase 1, when the main deck can run out (003 l.93).
+DRAW_ACTIONS: tuple[str, ...] = (*TURN_ACTIONS, "main_out")
 
 @dataclass(frozen=True)
 class ArtemUi:
@@ -35,7 +37,7 @@ class ArtemUi:
     cursor: int = 0  # setup item, or entry of the action list
     mode: Mode = "actions"
     card: Card = ""
-    colour: int = 0  # claim card colour (index into the setup's colours)
+    colour: int = 0  # unused since a claim takes its tiles' colour; kept for saved games
     row: int = 0
     col: int = 0
     pick: int = 0  # the second tile of a flip (neighbour index) or a claim's last column
@@ -47,23 +49,70 @@ class ArtemUi:
             raise ValueError("the cursor is off the board")
 
 
+def begun(game: State) -> State:
+    """The game with phase 1 done: playing the turn's first card says the cards were drawn."""
+    return ARTEM.apply(game, BeginPlays()) if game.phase == "draw" else game
+
+
 def actions(game: State) -> tuple[str, ...]:
     """What the action list offers now."""
-    return DRAW_ACTIONS if game.phase == "draw" else PLAY_ACTIONS
+    return DRAW_ACTIONS if game.phase == "draw" else TURN_ACTIONS
 
 
-def neighbours(card: Card, cell: Cell) -> tuple[Cell, ...]:
-    """Cells a flip card may swap with `cell`: right, below, left, above, as the card allows."""
+def turn_cursor(game: State) -> int:
+    """Where the four keys' cursor starts a turn: on Claim, the play that scores, or on the
+    first card while the seat may not claim yet (003 l.36). Choosing an entry records nothing."""
+    return 0 if game.turn <= game.setup.players else TURN_ACTIONS.index("claim")
+
+
+# The pair step of a flip: the key that swaps the picked tile with the one above, below, or
+# beside it (on the right, or on the left from the last column), as (row, column) offsets.
+FLIP_KEYS: tuple[tuple[str, Cell], ...] = (("up", (-1, 0)), ("down", (1, 0)), ("ok", (0, 1)))
+
+
+def flip_partners(cell: Cell) -> dict[str, Cell]:
+    """The tiles the four keys swap `cell` with: above (up), below (down), beside (ok)."""
     row, col = cell
-    sideways: tuple[Cell, ...] = ((row, col + 1), (row, col - 1))
-    upright: tuple[Cell, ...] = ((row + 1, col), (row - 1, col))
-    if card == "flip_h":
-        found = sideways
-    elif card == "flip_v":
-        found = upright
-    else:
-        found = (sideways[0], upright[0], sideways[1], upright[1])
-    return tuple(c for c in found if 0 <= c[0] < SIZE and 0 <= c[1] < SIZE)
+    found: dict[str, Cell] = {}
+    for key, (dr, dc) in FLIP_KEYS:
+        if key == "ok" and col == SIZE - 1:
+            dc = -1
+        other = (row + dr, col + dc)
+        if 0 <= other[0] < SIZE and 0 <= other[1] < SIZE:
+            found[key] = other
+    return found
+
+
+def flip_card(first: Cell, second: Cell) -> FlipCard:
+    """The flip two adjacent tiles were swapped by: side by side or upright (003 l.61)."""
+    return "horizontal" if first[0] == second[0] else "vertical"
+
+
+def longest_run(grid: Grid, rows: range = range(SIZE)) -> Cell:
+    """Where the four keys' cursor starts for a claim: the first tile of the longest run of one
+    colour in `rows` (the first one found on a tie). Only a cursor: nothing is claimed until ok
+    on the run, whose reply names the seat and the points."""
+    best: tuple[int, Cell] = (0, (rows[0], 0))
+    for row in rows:
+        col = 0
+        while col < SIZE:
+            start, length = run_at(grid, (row, col))
+            if length > best[0]:
+                best = (length, (row, start))
+            col = start + max(length, 1)
+    return best[1]
+
+
+def claim_span(grid: Grid, cell: Cell) -> tuple[int, int]:
+    """The run a claim proposes from a picked tile: (first, last column) of its colour, going
+    right from the tile, or ending at it when the tile closes its run; one tile more otherwise."""
+    start, length = run_at(grid, cell)
+    col = cell[1]
+    if start + length - 1 > col:
+        return col, start + length - 1
+    if length >= 2:
+        return start, col
+    return (col, col + 1) if col + 1 < SIZE else (col - 1, col)
 
 
 def cell_name(cell: Cell) -> str:
@@ -76,11 +125,6 @@ def claim_run(ui: ArtemUi) -> tuple[int, int]:
     return ui.col, ui.pick - ui.col + 1
 
 
-def mode_for(action: str) -> Mode:
-    """Where playing a card starts: a claim with its colour, any other card with its row."""
-    return "colour" if action == "claim" else "row"
-
-
 def as_card(action: str) -> Card:
     """The card an action of the list plays ("" for the other actions)."""
     for card in CARDS:
@@ -89,7 +133,7 @@ def as_card(action: str) -> Card:
     return ""
 
 
-CARDS: tuple[Card, ...] = ("move1", "move2", "flip_h", "flip_v", "flip_w", "claim")
+CARDS: tuple[Card, ...] = ("move1", "move2", "flip", "claim")
 # What ok changes on the setup rows that hold a value.
 NEXT_OPTION: dict[str, Callable[[Setup], Setup]] = {
     "players": lambda d: replace(d, players={2: 3, 3: 4, 4: 2}[d.players]),

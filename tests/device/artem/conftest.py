@@ -12,6 +12,7 @@ from device.resources import Resources
 from device.settings import Settings
 from engine.artem.commands import Command
 from engine.artem.state import State
+from hardware.events import ButtonEvent
 from tests.conftest import ROOT as REPO
 from tests.conftest import Harness
 
@@ -35,13 +36,24 @@ def game(h: Harness) -> State:
 
 
 def open_artem(h: Harness, *setup: str) -> None:
-    """Home -> Artem; `setup` presses on the setup screen; then start the game."""
+    """Home -> Artem; `setup` presses on the setup screen; then start the game (Start is the
+    first row)."""
     h.press("down", "down", "down", "ok", *setup)
-    h.press(*["down"] * (4 - ui(h).cursor), "ok")
+    h.press(*["up"] * ui(h).cursor, "ok")
 
 
-def play(h: Harness, command: Command) -> None:
-    """Press the buttons that play `command` (computed on a copy, then pressed for real)."""
+def play(h: Harness, command: Command, table: bool = False) -> None:
+    """Press the buttons that play `command` (computed on a copy, then pressed for real): the
+    four keys, or with `table` the seat buttons of the table build."""
     driver = Driver(APP, ui(h), CTX)
-    driver.play(command)
+    driver.play(command, table)
     h.press(*[button for button, _ in driver.trail])
+
+
+def press_labelled(h: Harness, *buttons: str) -> str:
+    """Press buttons; returns the reply label of the last one (what undo would name), in English."""
+    *first, last = buttons
+    h.press(*first)
+    label = APP.handle(ui(h), ButtonEvent(last), CTX).label
+    h.press(last)
+    return label or ""

@@ -15,19 +15,20 @@ from device.contract import Context
 from device.games.artem.app import APP
 from device.games.artem.artem_data import load_colours
 from device.games.artem.drive import Driver, demo_choice
-from device.games.artem.ui import neighbours
+from device.games.artem.ui import flip_partners, longest_run
 from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
 from engine.artem import ARTEM
-from engine.artem.commands import BeginPlays, Claim, EndTurn, Flip
+from engine.artem.commands import Claim, EndTurn, Flip, MainDeckOut
 from engine.artem.refusals import Code
 from engine.artem.rules import claim_points
 from engine.artem.state import LastPlay
-from engine.artem.view import play_number
+from engine.artem.view import play_number, view
+from hardware.events import ButtonEvent
 from tests.conftest import ROOT as REPO
 from tests.conftest import Harness
-from tests.device.artem.conftest import game, open_artem, play, ui
+from tests.device.artem.conftest import game, open_artem, play, press_labelled, ui
 from tests.device.test_scripts import run_script_file
 
 MakeHarness = Callable[..., Harness]
@@ -43,49 +44,84 @@ CTX = Context(settings=Settings(), resources=Resources())
 
 
 
-def test_home_opens_the_setup_then_the_first_turn(harness: MakeHarness) -> None:
-    """003 l.19-22: the game is set up, then seat 1 begins with phase 1 (003 l.26-31)."""
+def test_home_opens_the_setup_then_one_press_starts(harness: MakeHarness) -> None:
+    """003 l.19-22: the game is set up, then seat 1 begins with phase 1 (003 l.26-31); Start is
+    the first row and the cursor is on it; inside the game back opens the pause menu ("Menu")."""
     h = harness()
     h.press("down", "down", "down", "ok")
-    assert ui(h).screen == "setup" and ui(h).game is None
-    h.press("up", "ok")
+    assert ui(h).screen == "setup" and ui(h).game is None and ui(h).cursor == 0
+    assert APP.bindings(ui(h), CTX).labels()["ok"] == "Start"
+    h.press("ok")
     assert ui(h).screen == "board" and game(h).phase == "draw" and game(h).seat == 1
     assert len(game(h).deck) == 36
+    assert APP.bindings(ui(h), CTX).labels()["back"] == "Menu"
     h.press("back")
     assert h.runner.session.mode == "home"
     assert any(e.key == "artem" and e.under_way for e in h.runner.ctx().menu)
 
 
+def test_roll_starts_from_any_setup_row(harness: MakeHarness) -> None:
+    """Table build: roll starts a game with the options shown, wherever the cursor is."""
+    h = harness()
+    h.press("down", "down", "down", "ok", "down", "ok", "down")
+    h.press("roll")
+    assert ui(h).screen == "board" and game(h).setup.players == 4
+
+
 def test_setup_options_reach_the_engine(harness: MakeHarness) -> None:
     """003 l.85-89 and l.105-113: players 2 to 4, the All In and Relative directions variants."""
     h = harness()
-    open_artem(h, "ok", "down", "ok", "down", "ok", "down", "ok")
+    open_artem(h, "down", "ok", "down", "ok", "down", "ok", "down", "ok")
     setup = game(h).setup
     assert (setup.players, setup.all_in, setup.relative_directions) == (4, True, True)
     assert setup.flip_back_allowed and setup.target == 10
 
 
 def test_a_turn_with_the_four_keys(harness: MakeHarness) -> None:
-    """003 l.26-37: phase 1 at the table, then up to two plays, then the next seat."""
+    """003 l.26-37: phase 1 at the table (the first card says it is done), then up to two plays;
+    the second play ends the turn (003 l.33) and the next seat begins with phase 1."""
     h = harness()
     open_artem(h)
-    h.press("ok")  # cards drawn
-    assert game(h).phase == "play"
     h.press("down", "ok", "down", "ok")  # Move 2 on row 2
     assert game(h).plays == 1 and game(h).last == LastPlay(1, "move", 1, length=2)
+    assert game(h).phase == "play" and game(h).seat == 1
     play(h, Flip("vertical", (0, 0), (1, 0)))
-    assert game(h).plays == 2
-    h.press("up", "ok")  # Move 2 again: a third card is refused
-    assert h.runner.session.message == "2 cards already played this turn"
+    assert (game(h).seat, game(h).phase, game(h).plays) == (2, "draw", 0)
+    assert game(h).last == LastPlay(1, "flip", 2)
     play(h, EndTurn())
-    assert (game(h).seat, game(h).phase) == (2, "draw")
+    assert (game(h).seat, game(h).phase) == (3, "draw")
 
 
-def test_flip_pick_offers_only_the_cards_neighbours() -> None:
-    """003 l.61: horizontal flips pick side by side, vertical above/below, wild either."""
-    assert neighbours("flip_h", (0, 0)) == ((0, 1),)
-    assert neighbours("flip_v", (5, 3)) == ((4, 3),)
-    assert neighbours("flip_w", (2, 2)) == ((2, 3), (3, 2), (2, 1), (1, 2))
+def test_the_table_build_names_entries_rows_and_columns_by_seat_button(harness: MakeHarness) -> None:
+    """Table build: seat N is entry N of the list, row N, column N (A-F): a move card (003 l.55)
+    is two presses, a flip of two tiles side by side (003 l.61) four."""
+    h = harness()
+    open_artem(h)
+    before = game(h)
+    h.press("seat2", "seat4")  # Move 2 on row 4
+    assert game(h).board[3] == (*before.board[3][2:], *before.deck.cards[:2])
+    moved = game(h).board
+    h.press("seat3", "seat1", "seat1", "seat2")  # Flip A1 with B1
+    assert game(h).board[0][:2] == (moved[0][1], moved[0][0])
+    assert game(h).seat == 2  # two cards played: the turn passed on
+
+
+def test_flip_keys_swap_with_the_tile_above_below_or_beside() -> None:
+    """003 l.61: a flip swaps two adjacent tiles; up/down/ok name the other one, beside is on the
+    left from the last column."""
+    assert flip_partners((0, 0)) == {"down": (1, 0), "ok": (0, 1)}
+    assert flip_partners((5, 5)) == {"up": (4, 5), "ok": (5, 4)}
+    assert flip_partners((2, 2)) == {"up": (1, 2), "down": (3, 2), "ok": (2, 3)}
+
+
+def test_a_flip_names_its_tiles_and_its_kind(harness: MakeHarness) -> None:
+    """003 l.61: side by side is a horizontal flip, above/below a vertical one (a wild card does
+    either): the tiles picked say which."""
+    h = harness()
+    open_artem(h)
+    label = press_labelled(h, "seat3", "seat2", "seat3", "down")  # C2 with C3
+    assert game(h).flipped == (((1, 2), (2, 2)),)
+    assert label == "seat 1 flipped C2 and C3"
 
 
 @pytest.mark.parametrize(("language", "expected"), [
@@ -98,7 +134,7 @@ def test_claim_on_a_first_turn_is_refused_with_the_reason(
     """003 l.36: no claim cards on your first turn; the screen says why, in its language."""
     h = harness(settings=Settings(language=language))
     open_artem(h)
-    h.press("ok", *["down"] * 5, "ok")
+    h.press("seat4")
     assert h.runner.session.message == expected
     assert ui(h).mode == "actions"
 
@@ -113,28 +149,30 @@ def _claim_ready(h: Harness) -> Claim:
     raise AssertionError("no claim came up")
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("en", "Claim card {card}, tiles {tiles}: colours differ"),
-    ("fr", "Couleurs différentes (carte : {card}, tuiles : {tiles})"),
-])
-def test_wrong_claim_colour_is_refused_naming_both_colours(
-    harness: MakeHarness, language: str, expected: str
-) -> None:
-    """003 l.45: the claimed row must match the colour of the claim card."""
-    h = harness(settings=Settings(language=language))
+def test_a_claim_takes_the_colour_of_its_tiles_and_names_it(harness: MakeHarness) -> None:
+    """003 l.45: the claimed row must match the colour of the claim card: the device takes the
+    colour from the tiles and the reply names the seat, the run and the colour to check."""
+    h = harness()
     open_artem(h)
     claim = _claim_ready(h)
-    ids = game(h).setup.colour_ids
-    wrong = ids[(ids.index(claim.colour) + 1) % len(ids)]
+    seat = game(h).seat
+    last = claim.start + claim.length
+    label = press_labelled(h, "seat4", f"seat{claim.row + 1}", f"seat{claim.start + 1}", f"seat{last}")
+    colour = {c.id: c for c in load_colours().colours}[claim.colour].name("en")
+    assert label.startswith(f"seat {seat} claimed {claim.length} {colour}: +")
+
+
+def test_a_mixed_run_is_refused(harness: MakeHarness) -> None:
+    """003 l.45: a claim takes tiles of one colour."""
+    h = harness()
+    open_artem(h)
+    _claim_ready(h)
+    grid = view(game(h))
+    row, start = next((r, c) for r in range(6) for c in range(5) if grid[r][c] != grid[r][c + 1])
     before = game(h)
-    driver = Driver(APP, ui(h), CTX)
-    with pytest.raises(ValueError):
-        driver.play(Claim(wrong, claim.row, claim.start, claim.length))
-    h.press(*[b for b, _ in driver.trail], "ok")
-    colours = {c.id: c for c in load_colours().colours}
-    assert h.runner.session.message == expected.format(
-        card=colours[wrong].name(language), tiles=colours[claim.colour].name(language))
-    assert game(h) == before and ui(h).mode == "end"
+    h.press("seat4", f"seat{row + 1}", f"seat{start + 1}", f"seat{start + 2}")
+    assert h.runner.session.message == "Those tiles are not all one colour"
+    assert game(h) == before
 
 
 def test_claim_scores_and_its_undo_restores_the_board(harness: MakeHarness) -> None:
@@ -197,29 +235,34 @@ def test_colour_deck_script_ends_in_a_tie(tmp_path: Path) -> None:
     assert result.tied
 
 
-def test_a_finished_game_goes_to_the_history(harness: MakeHarness) -> None:
-    """A game that ends is recorded with its scores and winners."""
+def test_a_finished_game_goes_to_the_history_and_plays_again(harness: MakeHarness) -> None:
+    """003 l.93: the main deck cannot be drawn in phase 1, the game ends; it is recorded with its
+    scores and winners. Game over: ok plays again with the same setup and a new seed, back goes
+    to the setup, which keeps the options."""
     h = harness()
-    open_artem(h)
-    h.press("ok")
+    open_artem(h, "down", "ok")  # 4 players
     play(h, EndTurn())
-    h.press("down", "down", "ok")  # main deck empty, in phase 1 (003 l.93)
+    h.press("seat6")  # main deck empty, in phase 1
     assert ui(h).screen == "over"
     record = h.runner.history[-1]
-    assert record.game == "artem" and record.winners == (1, 2, 3)
+    assert record.game == "artem" and record.winners == (1, 2, 3, 4)
     assert APP.result(ui(h)) is not None
+    labels = APP.bindings(ui(h), CTX).labels()
+    assert (labels["ok"], labels["back"]) == ("Play again", "Setup")
     h.press("ok")
-    assert ui(h).screen == "setup" and ui(h).seed != record.seed
+    assert ui(h).screen == "board" and game(h).setup.players == 4 and ui(h).seed != record.seed
+    play(h, EndTurn())
+    play(h, MainDeckOut())
+    h.press("back")
+    assert ui(h).screen == "setup" and ui(h).draft.players == 4 and ui(h).cursor == 0
 
 
 def test_relative_directions_moves_in_the_seats_own_frame(harness: MakeHarness) -> None:
     """003 l.109: seat 2 (on seat 1's left) slides its own row 1 to its left: the board's
     right column moves towards the direction marker."""
     h = harness()
-    open_artem(h, "down", "down", "ok")
-    play(h, BeginPlays())
+    open_artem(h, "down", "down", "down", "ok")
     play(h, EndTurn())
-    play(h, BeginPlays())
     before = game(h)
     column = [row[5] for row in before.board]
     h.press("ok", "ok")  # Move 1 on the seat's row 1
@@ -238,3 +281,55 @@ def test_app_state_round_trips_and_keeps_its_invariants(harness: MakeHarness) ->
         if state.game is None or state.game.phase == "over":
             break
         play(h, demo_choice(state.game))
+
+
+def test_four_keys_start_a_turn_on_claim_and_a_claim_on_the_longest_run(harness: MakeHarness) -> None:
+    """With the four keys the cursor starts a turn on Claim once the seat may claim (003 l.36:
+    not on its first turn), and the claim's row and tile on the longest run; nothing is claimed
+    before ok on the run."""
+    h = harness()
+    open_artem(h)
+    assert ui(h).cursor == 0
+    for _ in range(3):
+        play(h, EndTurn())
+    assert game(h).turn == 4 and ui(h).cursor == 3
+    h.press("ok")
+    row, start = longest_run(view(game(h)))
+    assert (ui(h).mode, ui(h).row) == ("row", row)
+    h.press("ok")
+    assert (ui(h).mode, ui(h).col) == ("col", start)
+    before = game(h)
+    h.press("ok")
+    assert ui(h).mode == "end" and game(h) == before
+
+
+def test_a_game_saved_while_picking_a_claim_colour_still_plays(harness: MakeHarness) -> None:
+    """A state saved by the older flow (the claim card's colour step) loads and goes on with the
+    row of the claim."""
+    h = harness()
+    open_artem(h)
+    old = APP.load({**APP.dump(ui(h)), "mode": "colour", "card": "claim"})
+    reply = APP.handle(old, ButtonEvent("down"), CTX)
+    assert reply.state.row == (old.row + 1) % 6 and reply.state.mode == "colour"
+
+
+def test_every_press_that_records_a_play_names_the_seat(harness: MakeHarness) -> None:
+    """Issue 13, no silent wrong entry: each accepted play, turn end or deck end is said with
+    the seat it is about (the undo label); the other presses record nothing."""
+    h = harness()
+    open_artem(h)
+    for _ in range(60):
+        state = ui(h)
+        assert state.game is not None
+        if state.game.phase == "over":
+            break
+        seat = state.game.seat
+        driver = Driver(APP, state, CTX)
+        late = state.game.turn >= 12 and state.game.phase == "draw"
+        command = MainDeckOut() if late else demo_choice(state.game)
+        driver.play(command, table=True)
+        for button, _ in driver.trail:
+            before = game(h)
+            label = press_labelled(h, button)
+            assert (game(h) != before) == bool(label)
+            assert not label or label.startswith(f"seat {seat} ")
