@@ -310,3 +310,30 @@ def test_three_player_script_ends_with_seat_two_winning() -> None:
     assert (game.slots[0].author, game.slots[0].word) == (2, 1)
     assert (game.slots[3].author, game.slots[3].word) == (2, 0)
     assert view.slot_word(game, 0) == game.chosen[1][1]
+
+
+def counted(script: str) -> dict[str, int]:
+    """The presses between '# ---- round 1' and '# ---- end', by their annotation's kind."""
+    counts = {"rule": 0, "extra": 0}
+    inside = False
+    for line in (SCRIPTS / f"{script}.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("# ---- "):
+            inside = line.startswith("# ---- round")
+        elif line.startswith(("press ", "hold ")):
+            kind = line.split("#", 1)[1].strip().split(":", 1)[0]
+            assert kind in ("setup", "rule", "extra"), line
+            assert inside == (kind != "setup"), line
+            if inside:
+                counts[kind] += 1
+    return counts
+
+
+def test_a_five_player_round_takes_at_most_31_presses_on_the_table_build() -> None:
+    """Issue 13: at most 31 presses from the first deal to the press that starts round 2: 25
+    rulebook actions (the last number token needs no press, 000 l.44) and 6 extras (5 looks at
+    the words, Scores); the four-key script reaches the same state."""
+    assert counted("artbox_five_players_round") == {"rule": 25, "extra": 6}
+    four_keys = counted("artbox_five_players_round_four_keys")
+    assert four_keys["rule"] == 25
+    table = _final("artbox_five_players_round")
+    assert table == _final("artbox_five_players_round_four_keys")
