@@ -111,12 +111,12 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str) -> Keys:
     buttons = ("up", "down", "ok")
     if game.setup.drawings_each == 1:
         for i, word in enumerate(words):
-            keys[buttons[i]] = Binding(keep((i,)), T(lang, "artbox.keep_word", word=word))
+            keys[buttons[i]] = Binding(keep((i,)), T(lang, "artbox.key_word", word=word))
         return keys
     everyone = set(range(len(words)))
     for i, word in enumerate(words):
         kept = tuple(sorted(everyone - {i}))
-        keys[buttons[i]] = Binding(keep(kept), T(lang, "artbox.drop_word", word=word))
+        keys[buttons[i]] = Binding(keep(kept), T(lang, "artbox.key_word", word=word))
     return keys
 
 

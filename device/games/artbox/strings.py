@@ -43,8 +43,8 @@ STRINGS = Strings({
                             "P{seat} : votre bouton pour voir vos mots"),
     "artbox.press_short": ("S{seat}: your button", "P{seat} : votre bouton"),
     "artbox.for_words": ("to see your words", "pour voir vos mots"),
-    "artbox.keep_word": ("Keep {word}", "Garder {word}"),
-    "artbox.drop_word": ("Drop {word}", "Jeter {word}"),
+    # the header says keep / drop; the soft key shows the word alone so that more of it fits
+    "artbox.key_word": ("{word}", "{word}"),
     "artbox.hide": ("Hide", "Cacher"),
     "artbox.hid": ("seat {seat} hid their words", "place {seat} a caché ses mots"),
     "artbox.keep_one": ("S{seat}: keep one word", "P{seat} : gardez un mot"),
