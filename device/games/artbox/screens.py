@@ -171,8 +171,10 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
         text = T(lang, "seat.short", seat=seat)
         w = frame.text_width(text, px, "bold") + pad * 2
         chosen = i == min(cursor, len(waiting) - 1)
-        if chosen:
-            frame.draw.rectangle((x, top + 1, x + w, bottom - 1), fill=frame.ink)
+        if chosen:  # as tall as the text, clear of the soft-key bar below
+            half = px * 3 // 4
+            frame.draw.rectangle((x, max(top + 1, cy - half), x + w, min(bottom - pad, cy + half)),
+                                 fill=frame.ink)
         frame.text((x + pad, cy), text, px, "bold", anchor="lm",
                    fill=frame.paper if chosen else frame.ink)
         x += w + pad
