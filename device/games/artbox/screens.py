@@ -186,7 +186,13 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
 def _guessing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     glass = game.sandglass
     running = glass.status == "running"
-    right = clock_text(glass.remaining_ms(now)) if running else ""
+    taken = tokens_taken(game)
+    if running:
+        right = clock_text(glass.remaining_ms(now))
+    elif taken:  # 000 l.44: the last seat took the last token by itself; say so
+        right = T(lang, "artbox.last_took", seat=taken[-1][1], n=taken[-1][0])
+    else:
+        right = ""
     cards = game.setup.dealing == "cards"
     title = T(lang, "artbox.decoys_title") if cards else T(lang, "artbox.step_guess")
     frame.header(title, right)

@@ -55,6 +55,7 @@ STRINGS = Strings({
     "artbox.press_roll_short": ("Maestro S{seat}: roll", "MJ P{seat} : lancez"),
     "artbox.takes_key": ("S{seat}: #{n}", "P{seat} : #{n}"),
     "artbox.takes": ("S{seat} takes #{n}", "P{seat} prend le #{n}"),
+    "artbox.last_took": ("S{seat}: #{n}, the last", "P{seat} : #{n}, le dernier"),
     "artbox.takes_last": ("S{seat} takes #{n}; S{last} takes #{m}, the last",
                           "P{seat} prend le #{n} ; P{last} le #{m}, le dernier"),
     "artbox.cards_one": ("Game cards: each takes 2 and keeps 1",
