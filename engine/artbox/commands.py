@@ -12,6 +12,11 @@ class ShowWords:
 
 
 @dataclass(frozen=True)
+class HideWords:
+    """The seat being dealt to hides its words again without keeping any (back to the cover)."""
+
+
+@dataclass(frozen=True)
 class Pick:
     """The seat being dealt to keeps these words (indices into its hand)."""
 
@@ -48,7 +53,8 @@ class TimeUp:
 
 @dataclass(frozen=True)
 class Continue:
-    """ok on a screen that only needs acknowledging (pencils down, awards, scoreboard)."""
+    """ok on a screen that only needs acknowledging (pencils down, awards, scoreboard: phases
+    that only games saved by an earlier version are in)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,14 @@ class ClaimSlot:
 
     seat: int
     word: int = 0
+
+
+@dataclass(frozen=True)
+class ClaimNext:
+    """A seat places its number token on the next drawing: the current one is settled and
+    `seat` is the author of the next (000 l.71-73)."""
+
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -73,11 +87,11 @@ class ToggleEligible:
 
 @dataclass(frozen=True)
 class ConfirmSlot:
-    """ok: the current slot is settled; the last one triggers the awards."""
+    """ok: the current slot is settled; the last one awards the tokens and ends the round."""
 
 
 Command = (
     ShowWords | Pick | Roll | Finish | StartSandglass | TimeUp | Continue
-    | ClaimSlot | ToggleGuess | ToggleEligible | ConfirmSlot
+    | ClaimSlot | ToggleGuess | ToggleEligible | ConfirmSlot | HideWords | ClaimNext
 )
 COMMANDS: tuple[type, ...] = get_args(Command)  # the union's classes, in its order

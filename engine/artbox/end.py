@@ -41,13 +41,16 @@ def game_outcome(setup: Setup, tokens: Sequence[Tokens], last: RoundRecord) -> O
     """The winners once a seat reached the goal; None while the game goes on.
 
     Most tokens wins; ties go to the most guessed drawing of the last round, then to the lower
-    number token of that round (000 l.105-107, 001 l.190). In the experienced variant only
-    seats that completed a goal combination can win (a seat with more tokens of one colour
-    but no combination has not "achieved" the end condition, 000 l.139).
+    number token of that round (000 l.105-107, 001 l.190). The experienced variant changes only
+    when the game ends (000 l.139, 001 l.235), so every seat competes; the "combination" reading
+    lets only the seats that completed a goal combination win.
     """
-    seats = [s for s in range(1, setup.players + 1) if reached_goal(setup, tokens[s - 1])]
-    if not seats:
+    table = range(1, setup.players + 1)
+    reached = [s for s in table if reached_goal(setup, tokens[s - 1])]
+    if not reached:
         return None
+    combination = setup.experienced and setup.experienced_winner == "combination"
+    seats = reached if combination else list(table)
     most = max(tokens[s - 1].total for s in seats)
     tied = [s for s in seats if tokens[s - 1].total == most]
     if len(tied) == 1:

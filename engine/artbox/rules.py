@@ -11,11 +11,13 @@ from typing import Any
 
 from engine.artbox.awards import Slot, score_round
 from engine.artbox.commands import (
+    ClaimNext,
     ClaimSlot,
     Command,
     ConfirmSlot,
     Continue,
     Finish,
+    HideWords,
     Pick,
     Roll,
     ShowWords,
@@ -82,6 +84,11 @@ def _show_words(state: State, _: ShowWords) -> State:
     return replace(state, phase="deal_pick")
 
 
+def _hide_words(state: State, _: HideWords) -> State:
+    _need(state, "deal_pick", "only words on screen can be hidden")
+    return replace(state, phase="deal_cover")
+
+
 def _pick(state: State, command: Pick) -> State:
     _need(state, "deal_pick", "press ok to see the words first")
     setup, seat = state.setup, state.dealing_seat
@@ -128,6 +135,9 @@ def _finish(state: State, command: Finish) -> State:
         raise IllegalCommand(f"seat {command.seat} already holds #{held}", "already_taken",
                              seat=command.seat, token=held)
     finish = state.finish.take(command.seat)
+    left = finish.waiting()
+    if len(left) == 1:  # 000 l.44: the last seat drawing takes the last token, the only one left
+        finish = finish.take(left[0])
     state = replace(state, finish=finish)
     return _open_guessing(state) if finish.complete else state
 
@@ -166,20 +176,26 @@ def _time_up(state: State, command: TimeUp) -> State:
     state = replace(state, sandglass=state.sandglass.settle(command.now_ms))
     if state.phase == "drawing":  # 000 l.159: all drawings are finished at zero
         return _open_guessing(state)
-    return replace(state, phase="pencils_down")
+    # 000 l.56, l.171: once the sand has run out nobody writes; drawing #1 is identified.
+    return replace(state, phase="identify", slot_index=0)
 
 
 def _continue(state: State, _: Continue) -> State:
+    """Leaves the acknowledge-only phases that games saved by an earlier version may be in."""
     if state.phase == "pencils_down":
         return replace(state, phase="identify")
     if state.phase == "awards":
         return replace(state, phase="over" if outcome(state) else "scoreboard")
     if state.phase == "scoreboard":
-        # 000 l.94: the player to the left of the Maestro is the new Maestro.
-        state = replace(state, round=state.round + 1,
-                        maestro=next_seat(state.maestro, state.setup.players))
-        return _start_round(state)
+        return _next_round(state)
     raise IllegalCommand("nothing to confirm here", "artbox_nothing")
+
+
+def _next_round(state: State) -> State:
+    """000 l.94-95: the player to the left of the Maestro is the new Maestro; a new round."""
+    state = replace(state, round=state.round + 1,
+                    maestro=next_seat(state.maestro, state.setup.players))
+    return _start_round(state)
 
 
 def _claim(state: State, command: ClaimSlot) -> State:
@@ -202,6 +218,21 @@ def _claim(state: State, command: ClaimSlot) -> State:
         raise IllegalCommand(f"that word of seat {seat} is already in slot {taken}",
                              "artbox_word_placed", seat=seat, slot=taken)
     return _set_slot(state, replace(slot, author=seat, word=command.word))
+
+
+def _claim_next(state: State, command: ClaimNext) -> State:
+    """000 l.71-73: the next author places their token on the next drawing; this one is done."""
+    _need(state, "identify", "authors are named while identifying drawings")
+    _check_seat(state, command.seat)
+    if state.slot_index + 1 >= len(state.slots):
+        raise IllegalCommand("this is the last drawing", "artbox_last_drawing")
+    state = _confirm(state, ConfirmSlot())
+    earlier = {s.word for s in state.slots[: state.slot_index] if s.author == command.seat}
+    free = [w for w in range(state.setup.drawings_each) if w not in earlier]
+    if not free:
+        raise IllegalCommand(f"seat {command.seat} already claimed {len(earlier)} drawing(s)",
+                             "artbox_claimed", seat=command.seat)
+    return _claim(state, ClaimSlot(command.seat, free[0]))
 
 
 def _toggle_guess(state: State, command: ToggleGuess) -> State:
@@ -244,7 +275,9 @@ def _confirm(state: State, _: ConfirmSlot) -> State:
             old = tokens[seat - 1]
             tokens[seat - 1] = (replace(old, drawing=old.drawing + 1) if verdict.kind == "drawing"
                                 else replace(old, guessing=old.guessing + 1))
-    return replace(state, phase="awards", last_round=record, tokens=tuple(tokens))
+    # 000 l.91-99: the round is over; the game ends or the next round begins.
+    state = replace(state, phase="awards", last_round=record, tokens=tuple(tokens))
+    return replace(state, phase="over") if outcome(state) else _next_round(state)
 
 
 def _set_slot(state: State, slot: Slot) -> State:
@@ -268,7 +301,7 @@ _HANDLERS: dict[type, Any] = {
     ShowWords: _show_words, Pick: _pick, Roll: _roll, Finish: _finish,
     StartSandglass: _start_sandglass, TimeUp: _time_up, Continue: _continue,
     ClaimSlot: _claim, ToggleGuess: _toggle_guess, ToggleEligible: _toggle_eligible,
-    ConfirmSlot: _confirm,
+    ConfirmSlot: _confirm, HideWords: _hide_words, ClaimNext: _claim_next,
 }
 
 

@@ -18,6 +18,9 @@ Edition = Literal["en", "fr"]
 GuessTieBreak = Literal["number_token", "drawing_then_number_token"]
 # 000 l.160: lower the goal by 2; 001 l.256: raise it by 2.
 SimplifiedGoal = Literal["lower_by_2", "raise_by_2"]
+# 000 l.105, l.139 (001 l.190, l.235): the experienced variant changes only when the game ends,
+# so the most tokens win ("most_tokens"); "combination": only a seat that completed one wins.
+ExperiencedWinner = Literal["most_tokens", "combination"]
 # "device": the device deals words seat by seat; "cards": the table uses the game's cards.
 Dealing = Literal["device", "cards"]
 
@@ -43,6 +46,7 @@ class Setup:
     sandglass_ms: int = 60_000
     guess_tie_break: GuessTieBreak | None = None  # None: the rules language's edition
     simplified_goal: SimplifiedGoal | None = None  # None: the rules language's edition
+    experienced_winner: ExperiencedWinner = "most_tokens"
 
     def __post_init__(self) -> None:
         check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, "#ARTBOX")

@@ -14,15 +14,15 @@ from engine.rng import Rng
 from engine.sandglass import Sandglass
 
 Phase = Literal[
-    "deal_cover",  # "seat N: press ok to see your words" (nothing secret on screen)
+    "deal_cover",  # "seat N: press your button to see your words" (nothing secret on screen)
     "deal_pick",  # seat N's words are on screen: the only phase that shows a secret
     "roll",  # the Maestro rolls the shape dice
     "drawing",  # step 2: seats take number tokens (or the sandglass runs, simplified)
     "guessing",  # step 3: slots and word list; the first one done turns the sandglass
-    "pencils_down",  # the sand ran out
+    "pencils_down",  # the sand ran out (only in games saved by an earlier version)
     "identify",  # step 4: one slot at a time: author, right guesses, eligibility
-    "awards",  # the two verdicts of the round and why
-    "scoreboard",  # end of round, the game goes on
+    "awards",  # the two verdicts of the round and why (only in earlier saves)
+    "scoreboard",  # end of round, the game goes on (only in earlier saves)
     "over",  # final scoreboard
 ]
 

@@ -84,3 +84,13 @@ def scoreboard(state: State) -> tuple[SeatScore, ...]:
                   reached_goal(state.setup, t))
         for seat, t in enumerate(state.tokens, start=1)
     )
+
+
+def round_just_ended(state: State) -> bool:
+    """True on the next round's first step while nobody has acted yet: the screen still shows
+    the awards of the round that ended with the scores (000 l.91-95)."""
+    if state.last_round is None or state.round < 2:
+        return False
+    if state.phase == "deal_cover":
+        return not state.chosen
+    return state.phase == "roll" and state.setup.dealing == "cards"

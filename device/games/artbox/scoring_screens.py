@@ -1,11 +1,13 @@
-"""The #ARTBOX screens of step 4 and after: identifying each drawing, the awards, the scores."""
+"""The #ARTBOX screens of step 4 and after: identifying each drawing, then one screen with the
+round's awards, the scores and what comes next (the next round's first cover, or the winner)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from device.games.artbox.layout import inset, maestro, round_title, split_rows
-from device.games.artbox.ui import ArtboxUi, identify_items
+from device.games.artbox.layout import inset, maestro, split_rows
+from device.games.artbox.text_block import FLOOR_PX, Paragraph, draw_paragraphs
+from device.games.artbox.ui import ArtboxUi, identify_item, identify_items
 from device.render.frame import Frame
 from device.render.shapes import Box
 from device.strings.all import STRINGS as T
@@ -15,144 +17,167 @@ from engine.artbox.state import State
 from engine.artbox.view import scoreboard, slot_word
 
 Keys = Mapping[str, str]
+NBSP = "\u00a0"  # keeps "S1 2" together when a line wraps
 
 
-# ----- step 4: identify and award ------------------------------------------------------
+# ----- step 4: identify ----------------------------------------------------------------
 
 
 def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    """The drawing being identified: its author and word, its guesses, the seat chips."""
     index = game.slot_index
     slot = game.slots[index]
     frame.header(T(lang, "artbox.drawing_of", slot=index + 1, n=len(game.slots)),
                  maestro(lang, game))
-    items = identify_items(game)
-    item = items[min(ui.cursor, len(items) - 1)]
     frame.softkeys(keys)
     box = inset(frame.content, frame.px(2))
-    top, middle, chips = split_rows(box, 5, 3, 4)
+    chips_fit = _chip_rows(frame, box[2] - box[0], lang, game)
+    top, middle, chips = split_rows(box, 5, 3, 4 * len(chips_fit))
     word = slot_word(game, index)
     if not slot.author:
-        frame.fit(top, T(lang, "artbox.who_drew", slot=index + 1), weight="bold")
+        title = T(lang, "artbox.who_drew", slot=index + 1)
     elif word is None:
-        frame.fit(top, T(lang, "artbox.drew", seat=slot.author), weight="bold")
+        title = T(lang, "artbox.drew", seat=slot.author)
     else:
-        frame.fit(top, T(lang, "artbox.drew_word", seat=slot.author, word=word), weight="bold")
+        title = T(lang, "artbox.drew_word", seat=slot.author, word=word)
+    frame.fit(top, title, weight="bold", min_px=max(FLOOR_PX, frame.px(FLOOR_PX)))
     if slot.author:
         summary = T(lang, "artbox.right_count", n=len(slot.guessers))
         if not slot.eligible:
             summary += " · " + T(lang, "artbox.not_eligible")
-        frame.fit(middle, summary, max_px=frame.body)
-    _identify_chips(frame, chips, lang, game, items, item)
+        elif index + 1 < len(game.slots):
+            summary += " · " + T(lang, "artbox.hold_next")
+        draw_paragraphs(frame, middle, [(summary, "semibold")], frame.body, align="center")
+    rows = split_rows(chips, *([1] * len(chips_fit)))
+    current = identify_item(game, ui.cursor)
+    for row, items in zip(rows, chips_fit, strict=True):
+        _chips(frame, row, lang, game, items, current)
 
 
-def _identify_chips(frame: Frame, box: Box, lang: str, game: State,
-                    items: Sequence[str], current: str) -> None:
-    """Seat chips (author outlined twice, right guesses filled), then the Maestro's actions."""
-    slot = game.slots[game.slot_index]
-    labels = [it[4:] if it.startswith("seat") else T(lang, f"artbox.item.{it}") for it in items]
+def _label(lang: str, game: State, item: str) -> str:
+    if item.startswith("seat"):
+        seat = int(item[4:])
+        return f"{seat}+" if seat in game.slots[game.slot_index].guessers else str(seat)
+    if item == "next":
+        last = game.slot_index + 1 == len(game.slots)
+        return T(lang, "artbox.item.scores") if last else \
+            T(lang, "artbox.item.next", slot=game.slot_index + 2)
+    return T(lang, f"artbox.item.{item}")
+
+
+def _widths(frame: Frame, lang: str, game: State, items: Sequence[str], px: int) -> list[int]:
     pad = frame.px(2)
+    side = px * 17 // 10
+    return [max(frame.text_width(_label(lang, game, it), px, "bold") + pad * 4, side)
+            for it in items]
+
+
+def _chip_px(frame: Frame) -> int:
+    return max(FLOOR_PX, frame.px(12))
+
+
+def _chip_rows(frame: Frame, width: int, lang: str, game: State) -> list[tuple[str, ...]]:
+    """The chips on one row, or the seats on one and the Maestro's actions on a second."""
+    items = identify_items(game)
+    px, gap = _chip_px(frame), frame.px(3)
+    widths = _widths(frame, lang, game, items, px)
+    if sum(widths) + gap * (len(items) - 1) <= width:
+        return [items]
+    seats = tuple(it for it in items if it.startswith("seat"))
+    return [seats, tuple(it for it in items if it not in seats)]
+
+
+def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
+           current: str) -> None:
+    """Seat chips ("+" a right guess, the author outlined twice), then the Maestro's actions;
+    the cursor's chip is inverted."""
+    slot = game.slots[game.slot_index]
     left, top, right, bottom = box
-    gap = frame.px(3)
-    px = min(frame.body, (bottom - top) * 7 // 10)
-    while True:  # shrink the chips until the row fits the panel's width
-        side = min(bottom - top - pad, px * 17 // 10)
-        widths = [max(frame.text_width(lb, px, "bold") + pad * 4, side) for lb in labels]
-        if sum(widths) + gap * (len(widths) - 1) <= right - left or px <= 8:
-            break
-        px -= 1
-    total = sum(widths) + gap * (len(widths) - 1)
-    x = left + max(0, (right - left - total) // 2)
-    y0 = top + (bottom - top - pad - side) // 2
-    for it, label, w in zip(items, labels, widths, strict=True):
+    px, gap = _chip_px(frame), frame.px(3)
+    widths = _widths(frame, lang, game, items, px)
+    side = min(bottom - top - frame.px(2), px * 17 // 10)
+    x = left + max(0, (right - left - sum(widths) - gap * (len(items) - 1)) // 2)
+    y0 = top + (bottom - top - side) // 2
+    for it, w in zip(items, widths, strict=True):
         cell = (x, y0, x + w, y0 + side)
         seat = int(it[4:]) if it.startswith("seat") else 0
-        filled = seat in slot.guessers or (it == "ineligible" and not slot.eligible)
+        chosen = it == current
         frame.draw.rectangle(cell, outline=frame.ink, width=frame.stroke,
-                             fill=frame.ink if filled else None)
-        if seat and seat == slot.author:
-            frame.draw.rectangle(inset(cell, frame.stroke + 1), outline=frame.ink,
-                                 width=frame.stroke)
-        frame.text(((cell[0] + cell[2]) // 2, (cell[1] + cell[3]) // 2), label, px, "bold",
-                   anchor="mm", fill=frame.paper if filled else frame.ink)
-        if it == current:  # the cursor: a bar under the chip
-            frame.draw.rectangle((cell[0], cell[3] + 1, cell[2], cell[3] + pad), fill=frame.ink)
+                             fill=frame.ink if chosen else None)
+        double = (seat and seat == slot.author) or (it == "ineligible" and not slot.eligible)
+        if double:
+            frame.draw.rectangle(inset(cell, frame.stroke + 1), outline=frame.paper if chosen
+                                 else frame.ink, width=frame.stroke)
+        frame.text(((cell[0] + cell[2]) // 2, (cell[1] + cell[3]) // 2), _label(lang, game, it),
+                   px, "bold", anchor="mm", fill=frame.paper if chosen else frame.ink)
         x += w + gap
 
 
-def verdict_lines(lang: str, game: State, verdict: Verdict) -> tuple[str, str]:
-    """The headline ("Drawing token: seat 2") and why, for one verdict."""
+# ----- awards and scores ---------------------------------------------------------------
+
+
+def verdict_text(lang: str, game: State, verdict: Verdict) -> str:
+    """One verdict in a line or two: "Drawing: S2 (3 guessed) · tie S1: lower #1"."""
     colour = "red" if game.setup.experienced and verdict.kind == "drawing" else (
         "grey" if game.setup.experienced else "plain")
     title = T(lang, f"artbox.token.{verdict.kind}.{colour}")
     if not verdict.winners:
-        return title, T(lang, "artbox.why.none")
+        return f"{title}: {T(lang, 'artbox.why.none')}"
     who = ", ".join(T(lang, "seat.short", seat=s) for s in verdict.winners)
     unit = "artbox.guesses" if verdict.kind == "drawing" else "artbox.right_guesses"
     headline = T(lang, "artbox.award_line", title=title, who=who,
                  points=T(lang, unit, n=verdict.points))
-    others = ", ".join(T(lang, "seat.short", seat=s) for s in verdict.tied
-                       if s not in verdict.winners)
+    others = ",".join(T(lang, "seat.short", seat=s) for s in verdict.tied
+                      if s not in verdict.winners)
     record = game.last_round
     token = min((record.number_tokens[s - 1] for s in verdict.winners), default=0) if record \
         else 0
     why = T(lang, f"artbox.why.{verdict.decided_by}", others=others, token=token)
     if verdict.kind == "guessing" and verdict.excluded and not game.setup.simplified:
         why += " · " + T(lang, "artbox.why.one_each", seat=verdict.excluded[0])
-    return headline, why
+    return f"{headline} · {why}"
 
 
-def awards(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
-    frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.awards')}")
-    frame.softkeys(keys)
-    assert game.last_round is not None
-    box = inset(frame.content, frame.px(3))
-    bands = split_rows(box, 3, 2, 1, 3, 2)
-    for verdict, (head, why) in zip(game.last_round.verdicts, (bands[0:2], bands[3:5]),
-                                    strict=True):
-        headline, reason = verdict_lines(lang, game, verdict)
-        frame.fit(head, headline, max_px=frame.large, weight="bold", align="left")
-        frame.fit(why, reason, max_px=frame.body, align="left")
-
-
-def scores(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
-    over = game.phase == "over"
+def scores_text(lang: str, game: State) -> str:
+    """The goal and every seat's tokens ("goal 4: S1 1  S2 2 ..."), red/grey when experienced."""
     setup = game.setup
     goal = (T(lang, "artbox.goal_exp", each=setup.experienced_goal[0],
               one=setup.experienced_goal[1]) if setup.experienced
             else T(lang, "artbox.goal_n", n=setup.tokens_to_win))
-    title = T(lang, "artbox.game_over") if over else round_title(lang, game)
-    frame.header(title, goal)
-    frame.softkeys(keys)
-    box = inset(frame.content, frame.px(2))
-    result = ARTBOX.outcome(game)
-    if over and result is not None:
-        banner, box = split_rows(box, 2, 5)
-        who = ", ".join(T(lang, "seat.short", seat=s) for s in result.winners)
-        text = f"{T(lang, 'artbox.winner', who=who)} · {T(lang, 'artbox.end.' + result.reason)}"
-        frame.fit(banner, text, weight="bold")
-    _score_grid(frame, box, lang, game)
-
-
-def _score_grid(frame: Frame, box: Box, lang: str, game: State) -> None:
-    """One cell per seat: the seat, its tokens (red/grey when experienced), M for the Maestro."""
-    lines = scoreboard(game)
-    cols = 4 if len(lines) > 4 else len(lines)
-    rows = -(-len(lines) // cols)
-    left, top, right, bottom = box
-    cell_w, cell_h = (right - left) // cols, (bottom - top) // rows
-    pad = frame.px(2)
-    for i, line in enumerate(lines):
-        row, col = divmod(i, cols)
-        cell = (left + col * cell_w + pad, top + row * cell_h + pad,
-                left + (col + 1) * cell_w - pad, top + (row + 1) * cell_h - pad)
-        frame.draw.rounded_rectangle(cell, radius=frame.px(3), outline=frame.ink,
-                                     width=frame.stroke * (2 if line.maestro else 1))
-        name = T(lang, "seat.short", seat=line.seat)
-        if line.maestro:
-            name += " · M"
-        label_band, number_band = split_rows(inset(cell, pad), 2, 3)
-        frame.fit(label_band, name, max_px=frame.body)
+    seats = []
+    for line in scoreboard(game):
         score = (T(lang, "artbox.red_grey", red=line.drawing, grey=line.guessing)
-                 if game.setup.experienced else str(line.total))
-        frame.fit(inset(number_band, pad + frame.stroke * 2), score,
-                  max_px=(number_band[3] - number_band[1]) * 9 // 10, weight="bold")
+                 if setup.experienced else str(line.total))
+        seats.append(f"{T(lang, 'seat.short', seat=line.seat)}{NBSP}{score}".replace(" ", NBSP))
+    return f"{goal}: " + "  ".join(seats)
+
+
+def summary(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    """The round's awards and the scores, then the next round's first cover or the winner."""
+    over = game.phase == "over"
+    if over:
+        frame.header(T(lang, "artbox.game_over"))
+    else:
+        frame.header(T(lang, "artbox.next_round_cover", n=game.round, seat=game.maestro))
+    frame.softkeys(keys)
+    paragraphs: list[Paragraph] = []
+    if game.last_round is not None:
+        paragraphs += [(verdict_text(lang, game, v), "semibold") for v in game.last_round.verdicts]
+    paragraphs.append((scores_text(lang, game), "semibold"))
+    footer = _footer(lang, game)
+    if footer:
+        paragraphs.append((footer, "bold"))
+    draw_paragraphs(frame, inset(frame.content, frame.px(3)), paragraphs, frame.body)
+
+
+def _footer(lang: str, game: State) -> str:
+    """What the next press does: look at one's words, roll, or the winner of a finished game."""
+    result = ARTBOX.outcome(game)
+    if game.phase == "over" and result is not None:
+        who = ", ".join(T(lang, "seat.short", seat=s) for s in result.winners)
+        return f"{T(lang, 'artbox.winner', who=who)} · {T(lang, 'artbox.end.' + result.reason)}"
+    if game.phase == "deal_cover":
+        return T(lang, "artbox.press_to_see", seat=game.dealing_seat)
+    if game.phase == "roll":
+        return T(lang, "artbox.press_roll_short", seat=game.maestro)
+    return ""

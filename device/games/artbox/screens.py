@@ -8,15 +8,16 @@ from device.games.artbox import scoring_screens as scoring
 from device.games.artbox.layout import inset, maestro, round_title, split_rows
 from device.games.artbox.ui import ArtboxUi, Options, setup_rows
 from device.render.frame import Frame
-from device.render.shapes import Box
+from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
 from device.widgets.drawing import draw_shape_groups, shape_names
 from engine.artbox.state import State
-from engine.artbox.view import hand, still_drawing, tokens_taken
+from engine.artbox.view import hand, round_just_ended, still_drawing, tokens_taken
 from engine.dice import SHAPES
 
 Keys = Mapping[str, str]
+KEEP_KEYS = ("up", "down", "ok")  # the key that keeps (or drops) the first, second, third word
 
 
 def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame) -> None:
@@ -24,11 +25,14 @@ def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame) -> None:
     if ui.game is None:
         _setup(ui, lang, keys, frame)
         return
+    if round_just_ended(ui.game):
+        scoring.summary(ui, ui.game, lang, keys, frame, now)
+        return
     {
         "deal_cover": _deal_cover, "deal_pick": _deal_pick, "roll": _roll,
         "drawing": _drawing, "guessing": _guessing, "pencils_down": _pencils_down,
-        "identify": scoring.identify, "awards": scoring.awards, "scoreboard": scoring.scores,
-        "over": scoring.scores,
+        "identify": scoring.identify, "awards": scoring.summary, "scoreboard": scoring.summary,
+        "over": scoring.summary,
     }[ui.game.phase](ui, ui.game, lang, keys, frame, now)
 
 
@@ -46,6 +50,7 @@ def option_value(lang: str, options: Options, row: str) -> str:
         else T(lang, "artbox.random"),
         "three": on_off[options.three_player_words],
         "experienced": on_off[options.experienced],
+        "winner": T(lang, f"artbox.winner.{options.experienced_winner}"),
         "simplified": on_off[options.simplified],
         "goal": T(lang, f"artbox.goal.{options.simplified_goal}"),
         "frame": on_off[options.frame_rule],
@@ -74,34 +79,29 @@ def _deal_cover(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, 
     frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.deal')}", maestro(lang, game))
     frame.softkeys(keys)
     big, small = split_rows(inset(frame.content, frame.px(4)), 3, 2)
-    frame.fit(big, T(lang, "artbox.pass_to", seat=seat), weight="bold")
-    frame.fit(small, T(lang, "artbox.press_to_see", seat=seat), max_px=frame.body)
+    frame.fit(big, T(lang, "artbox.press_short", seat=seat), weight="bold")
+    frame.fit(small, T(lang, "artbox.for_words"), max_px=frame.body)
 
 
 def _deal_pick(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+    """The dealt words, each beside the key that keeps it (or drops it, with three words)."""
     seat, words = game.dealing_seat, hand(game)
     two = game.setup.drawings_each == 2
-    title = T(lang, "artbox.keep_two" if two else "artbox.keep_one", seat=seat)
-    frame.header(title)
+    frame.header(T(lang, "artbox.keep_two" if two else "artbox.keep_one", seat=seat))
     frame.softkeys(keys)
     box = inset(frame.content, frame.px(2))
-    bands = split_rows(box, *([1] * len(words)))
     pad = frame.px(4)
-    for i, (word, band) in enumerate(zip(words, bands, strict=True)):
-        selected = i == ui.cursor
-        fill = frame.paper if selected else frame.ink
-        if selected:
-            frame.draw.rectangle((band[0], band[1], band[2] - 1, band[3] - 1), fill=frame.ink)
-        text_left = band[0] + pad
-        if two:
-            size = (band[3] - band[1]) // 2
-            tick = (band[0] + pad, band[1] + size // 2, band[0] + pad + size, band[1] + size // 2
-                    + size)
-            frame.draw.rectangle(tick, outline=fill, width=frame.stroke,
-                                 fill=fill if i in ui.marks else None)
-            text_left = tick[2] + pad
-        frame.fit((text_left, band[1] + 1, band[2] - pad, band[3] - 1), word,
-                  max_px=frame.large * 2, weight="bold", align="left", fill=fill)
+    for word, band, key in zip(words, split_rows(box, *([1] * len(words))), KEEP_KEYS,
+                               strict=False):
+        size = min(band[3] - band[1] - pad, frame.px(16))
+        icon = (band[0] + pad, (band[1] + band[3] - size) // 2,
+                band[0] + pad + size, (band[1] + band[3] + size) // 2)
+        if key == "ok":
+            frame.draw.ellipse(icon, fill=frame.ink)
+        else:
+            draw_arrow(frame.draw, key, icon, frame.ink)
+        frame.fit((icon[2] + pad * 2, band[1] + 1, band[2] - pad, band[3] - 1), word,
+                  max_px=frame.large * 2, weight="bold", align="left")
 
 
 def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
@@ -171,8 +171,10 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
         text = T(lang, "seat.short", seat=seat)
         w = frame.text_width(text, px, "bold") + pad * 2
         chosen = i == min(cursor, len(waiting) - 1)
-        if chosen:
-            frame.draw.rectangle((x, top + 1, x + w, bottom - 1), fill=frame.ink)
+        if chosen:  # as tall as the text, clear of the soft-key bar below
+            half = px * 3 // 4
+            frame.draw.rectangle((x, max(top + 1, cy - half), x + w, min(bottom - pad, cy + half)),
+                                 fill=frame.ink)
         frame.text((x + pad, cy), text, px, "bold", anchor="lm",
                    fill=frame.paper if chosen else frame.ink)
         x += w + pad
@@ -184,7 +186,13 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
 def _guessing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
     glass = game.sandglass
     running = glass.status == "running"
-    right = clock_text(glass.remaining_ms(now)) if running else ""
+    taken = tokens_taken(game)
+    if running:
+        right = clock_text(glass.remaining_ms(now))
+    elif taken:  # 000 l.44: the last seat took the last token by itself; say so
+        right = T(lang, "artbox.last_took", seat=taken[-1][1], n=taken[-1][0])
+    else:
+        right = ""
     cards = game.setup.dealing == "cards"
     title = T(lang, "artbox.decoys_title") if cards else T(lang, "artbox.step_guess")
     frame.header(title, right)

@@ -13,8 +13,8 @@ from engine.dice import Die
 
 Choice = Literal["edition", "number_token", "drawing_then_number_token", "lower_by_2",
                  "raise_by_2"]
-Row = Literal["players", "rules", "dealing", "maestro", "three", "experienced", "simplified",
-              "goal", "frame", "tie", "glass", "start"]
+Row = Literal["players", "rules", "dealing", "maestro", "three", "experienced", "winner",
+              "simplified", "goal", "frame", "tie", "glass", "start"]
 View = Literal["words", "timer"]
 GLASS_CHOICES_S: tuple[int, ...] = tuple(range(30, 181, 10))
 TIE_CHOICES: tuple[Choice, ...] = ("edition", "number_token", "drawing_then_number_token")
@@ -31,6 +31,7 @@ class Options:
     first_maestro: int = 0  # 0: at random
     three_player_words: bool = True
     experienced: bool = False
+    experienced_winner: Literal["most_tokens", "combination"] = "most_tokens"
     simplified: bool = False
     simplified_goal: Choice = "edition"
     frame_rule: bool = False
@@ -45,21 +46,24 @@ class ArtboxUi:
     options: Options
     seed: int
     game: State | None = None
-    cursor: int = 0  # setup row / dealt word / waiting seat / identify item
-    marks: tuple[int, ...] = ()  # words ticked so far in a three-word pick
+    cursor: int = 0  # setup row / waiting seat / identify item
+    marks: tuple[int, ...] = ()  # unused since one press keeps the words (kept for old saves)
     view: View = "words"
     games: int = 0
 
 
 def setup_rows(options: Options) -> tuple[Row, ...]:
-    """The setup menu's rows (some only make sense with other options)."""
-    rows: list[Row] = ["players", "rules", "dealing", "maestro"]
+    """The setup menu's rows, "start" first (some only make sense with other options)."""
+    rows: list[Row] = ["start", "players", "rules", "dealing", "maestro"]
     if options.players == 3:
         rows.append("three")
-    rows += ["experienced", "simplified"]
+    rows.append("experienced")
+    if options.experienced:
+        rows.append("winner")
+    rows.append("simplified")
     if options.simplified:
         rows.append("goal")
-    rows += ["frame", "tie", "glass", "start"]
+    rows += ["frame", "tie", "glass"]
     return tuple(rows)
 
 
@@ -68,7 +72,7 @@ def table_setup(options: Options, words: tuple[str, ...], dice: tuple[Die, ...])
     return Setup(
         players=options.players, words=words, dice=dice,
         rules_language=options.rules_language, dealing=options.dealing,
-        experienced=options.experienced,
+        experienced=options.experienced, experienced_winner=options.experienced_winner,
         three_player_words=options.three_player_words if options.players == 3 else None,
         simplified=options.simplified, frame_rule=options.frame_rule,
         first_maestro=options.first_maestro or None, sandglass_ms=options.sandglass_s * 1000,
@@ -92,12 +96,19 @@ def _goal(choice: Choice) -> SimplifiedGoal | None:
 
 
 def identify_items(game: State) -> tuple[str, ...]:
-    """What up/down walk through while identifying: the seats, then the Maestro's actions."""
+    """What the cursor walks through while identifying: the seats, then the Maestro's actions."""
     items = [f"seat{s}" for s in range(1, game.setup.players + 1)]
     if game.setup.can_mark_ineligible:
         items.append("ineligible")
     items.append("next")
     return tuple(items)
+
+
+def identify_item(game: State, cursor: int) -> str:
+    """The item under the identify cursor; cursor 0 (a new drawing) is the move-on item, which
+    records nothing about a player."""
+    items = identify_items(game)
+    return items[(cursor - 1) % len(items)]
 
 
 def cycle(values: Sequence[Any], current: Any) -> Any:
@@ -118,6 +129,8 @@ NEXT_OPTION: dict[Row, Callable[[Options], Options]] = {
     "dealing": lambda o: replace(o, dealing="cards" if o.dealing == "device" else "device"),
     "maestro": lambda o: replace(o, first_maestro=(o.first_maestro + 1) % (o.players + 1)),
     "three": lambda o: replace(o, three_player_words=not o.three_player_words),
+    "winner": lambda o: replace(o, experienced_winner="combination"
+                                if o.experienced_winner == "most_tokens" else "most_tokens"),
     "experienced": lambda o: replace(o, experienced=not o.experienced, simplified=False),
     "simplified": lambda o: replace(o, simplified=not o.simplified, experienced=False),
     "goal": lambda o: replace(o, simplified_goal=cycle(GOAL_CHOICES, o.simplified_goal)),

@@ -23,8 +23,9 @@ def ctx(lang: str = "en", words: str = "en", packs: tuple[Path, ...] = (), now: 
 
 
 def press(ui: ArtboxUi, *buttons: str, c: Context | None = None) -> ArtboxUi:
-    for button in buttons:
-        ui = APP.handle(ui, ButtonEvent(button), c or ctx()).state
+    for button in buttons:  # a trailing "!" holds the button
+        event = ButtonEvent(button.rstrip("!"), "hold" if button.endswith("!") else "press")
+        ui = APP.handle(ui, event, c or ctx()).state
     return ui
 
 
@@ -39,3 +40,10 @@ def started(players: int = 4, c: Context | None = None, **options: object) -> Ar
 def game_of(ui: ArtboxUi) -> State:
     assert ui.game is not None
     return ui.game
+
+
+def deal(ui: ArtboxUi) -> ArtboxUi:
+    """Every seat looks at its words and keeps the first (up) or drops the first (three words)."""
+    while game_of(ui).phase == "deal_cover":
+        ui = press(ui, "ok", "up")
+    return ui

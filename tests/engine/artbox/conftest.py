@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from engine.artbox.commands import (
     ClaimSlot,
     ConfirmSlot,
-    Continue,
     Finish,
     Pick,
     Roll,
@@ -57,20 +56,20 @@ def deal_all(state: State, picks: Sequence[tuple[int, ...]] | None = None) -> St
 
 
 def draw_all(state: State, order: Sequence[int] | None = None) -> State:
-    """Roll, then every seat finishes in `order` (seat order by default); simplified: time up."""
+    """Roll, then the seats finish in `order` (seat order by default); the last one takes the
+    last token by itself (000 l.44); simplified: time up."""
     state = apply(state, Roll(T0))
     if state.setup.simplified:
         return apply(state, TimeUp(T0 + state.setup.sandglass_ms))
-    for seat in order or range(1, state.setup.players + 1):
+    for seat in (order or range(1, state.setup.players + 1))[:-1]:
         state = apply(state, Finish(seat))
     return state
 
 
 def guess_all(state: State) -> State:
-    """Someone turns the sandglass, the sand runs out, pencils down."""
+    """Someone turns the sandglass; the sand runs out and drawing #1 is identified."""
     state = apply(state, StartSandglass(T0 + 10_000_000))
-    state = apply(state, TimeUp(T0 + 10_000_000 + state.setup.sandglass_ms))
-    return apply(state, Continue())
+    return apply(state, TimeUp(T0 + 10_000_000 + state.setup.sandglass_ms))
 
 
 @dataclass(frozen=True)
@@ -84,7 +83,7 @@ class Drawing:
 
 
 def identify(state: State, drawings: Sequence[Drawing]) -> State:
-    """Resolve every slot in order; ends in the awards phase."""
+    """Resolve every slot in order; ends in the next round's deal (or the game over)."""
     for d in drawings:
         state = apply(state, ClaimSlot(d.author, d.word))
         for seat in d.guessers:
@@ -98,7 +97,7 @@ def identify(state: State, drawings: Sequence[Drawing]) -> State:
 def play_round(
     state: State, drawings: Sequence[Drawing], order: Sequence[int] | None = None
 ) -> State:
-    """A whole round from its start to the awards."""
+    """A whole round from its start to the next round's first deal (or the game over)."""
     return identify(guess_all(draw_all(deal_all(state), order)), drawings)
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
+from engine.artbox import view
 from engine.artbox.awards import Slot, Verdict, score_round
-from engine.artbox.commands import Continue, ToggleEligible
+from engine.artbox.commands import ClaimSlot, ConfirmSlot, Continue, Pick, ShowWords, ToggleEligible
 from engine.artbox.rules import apply
 from engine.artbox.setup import Setup
 from engine.errors import IllegalCommand
@@ -147,11 +149,28 @@ def test_the_maestro_marks_a_drawing_ineligible_and_can_undo_it() -> None:
     assert apply(state, ToggleEligible()).slots[0].eligible
 
 
-def test_awards_then_scoreboard() -> None:
-    """Rulebook 000 l.91-93: after both tokens the round is over; check the totals."""
+def test_after_the_awards_the_next_round_begins() -> None:
+    """Rulebook 000 l.91-95, 001 l.174-177: after both tokens the round is over and, the goal
+    not reached, a new round begins with the next Maestro; the round's record stays to show."""
     state = play_round(game(4), [Drawing(a) for a in range(1, 5)])
-    assert state.phase == "awards"
-    state = apply(state, Continue())
-    assert state.phase == "scoreboard"
+    assert state.phase == "deal_cover" and state.round == 2 and state.maestro == 2
+    assert state.last_round is not None and sum(t.total for t in state.tokens) == 2
     with pytest.raises(IllegalCommand):
         apply(state, ToggleEligible())
+
+
+def test_a_game_saved_on_the_old_awards_screens_goes_on() -> None:
+    """Rulebook 000 l.91-95: a game saved by an earlier version on its awards or scoreboard
+    screen (phases the flow no longer stops at) still ends its round and starts the next."""
+    state = guess_all(draw_all(deal_all(game(4))))
+    for author in range(1, 4):
+        state = apply(apply(state, ClaimSlot(author)), ConfirmSlot())
+    last = apply(state, ClaimSlot(4))
+    record = apply(last, ConfirmSlot()).last_round
+    old = replace(last, phase="awards", last_round=record)
+    state = apply(old, Continue())
+    assert state.phase == "scoreboard"
+    state = apply(state, Continue())
+    assert state.phase == "deal_cover" and state.round == 2 and view.round_just_ended(state)
+    state = apply(apply(state, ShowWords()), Pick((0,)))
+    assert not view.round_just_ended(state)

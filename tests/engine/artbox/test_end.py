@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.artbox.awards import RoundRecord
-from engine.artbox.commands import Continue
 from engine.artbox.end import Tokens, game_outcome, reached_goal
-from engine.artbox.rules import apply, outcome
+from engine.artbox.rules import outcome
 from engine.artbox.view import scoreboard
 from tests.engine.artbox.conftest import Drawing, game, play_round, setup
 
@@ -37,22 +36,20 @@ def test_seat_one_wins_after_five_rounds_at_four_players() -> None:
         state = play_round(state, rounds)
         if n < 5:
             assert outcome(state) is None
-            state = apply(state, Continue())
-            assert state.phase == "scoreboard"
-            state = apply(state, Continue())
+            assert state.phase == "deal_cover" and state.round == n + 1
+    assert state.phase == "over"
     result = outcome(state)
     assert result is not None and result.winners == (1,)
     assert result.reason == "tie_most_guessed_drawing"
-    state = apply(state, Continue())
-    assert state.phase == "over"
-    assert outcome(state) == result
     assert [s.total for s in scoreboard(state)] == [5, 5, 0, 0]
 
 
 def test_the_maestro_is_marked_on_the_scoreboard() -> None:
-    """Issue 3 step 5: the scoreboard marks the Maestro."""
-    state = play_round(game(4, first_maestro=3), [Drawing(a) for a in range(1, 5)])
+    """Issue 3 step 5: the scoreboard marks the Maestro, after a round the next one's (000 l.94)."""
+    state = game(4, first_maestro=3)
     assert [s.maestro for s in scoreboard(state)] == [False, False, True, False]
+    state = play_round(state, [Drawing(a) for a in range(1, 5)])
+    assert [s.maestro for s in scoreboard(state)] == [False, False, False, True]
 
 
 FINAL_TIES = [
@@ -104,13 +101,41 @@ def test_experienced_tokens_are_red_for_drawings_and_grey_for_guesses() -> None:
     assert state.tokens[1] == Tokens(drawing=0, guessing=1)
 
 
-def test_experienced_winner_must_have_completed_a_goal() -> None:
-    """Rulebook 000 l.139: the game ends when a player achieves a combination; a seat with
-    more tokens of one colour but no combination has not achieved it."""
+def test_experienced_winner_has_the_most_tokens_when_the_game_ends() -> None:
+    """Rulebook 000 l.139 ("Now, the game end when...") and 001 l.235 ("Modifiez les conditions
+    de fin"): the variant changes only when the game ends; 000 l.105, 001 l.190: the player
+    with the most Victory tokens wins, here seat 2 (5 red) over seat 1 (2 red + 2 grey)."""
     table = setup(4, experienced=True)
+    assert table.experienced_winner == "most_tokens"
+    tokens = (Tokens(2, 2), Tokens(5, 0), Tokens(0, 0), Tokens(0, 0))
+    result = game_outcome(table, tokens, record((0, 3, 0, 0), (1, 2, 3, 4)))
+    assert result is not None and result.winners == (2,) and result.reason == "most_tokens"
+
+
+def test_experienced_winner_ties_break_as_in_the_standard_game() -> None:
+    """Rulebook 000 l.107, 001 l.190: a tie goes to the most guessed drawing of the last round."""
+    table = setup(4, experienced=True)
+    tokens = (Tokens(2, 2), Tokens(4, 0), Tokens(0, 0), Tokens(0, 0))
+    result = game_outcome(table, tokens, record((0, 3, 0, 0), (1, 2, 3, 4)))
+    assert result is not None and result.winners == (2,)
+    assert result.reason == "tie_most_guessed_drawing"
+
+
+def test_experienced_winner_by_combination_is_an_option() -> None:
+    """The other reading of 000 l.139 ("when a player achieves a specific combination"), kept as
+    an option: only a seat that completed a combination can win, so seat 1 (2+2) wins over
+    seat 2 (5 red, no combination)."""
+    table = setup(4, experienced=True, experienced_winner="combination")
     tokens = (Tokens(2, 2), Tokens(5, 0), Tokens(0, 0), Tokens(0, 0))
     result = game_outcome(table, tokens, record((0, 3, 0, 0), (1, 2, 3, 4)))
     assert result is not None and result.winners == (1,)
+
+
+def test_experienced_game_goes_on_until_a_combination() -> None:
+    """Rulebook 000 l.141: 5 tokens of one colour are not a combination at 4 players."""
+    table = setup(4, experienced=True)
+    tokens = (Tokens(1, 2), Tokens(5, 0), Tokens(0, 0), Tokens(0, 0))
+    assert game_outcome(table, tokens, record((0, 3, 0, 0), (1, 2, 3, 4))) is None
 
 
 def test_simplified_goal_english_lowers_by_two() -> None:

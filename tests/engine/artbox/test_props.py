@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 from engine.artbox import ARTBOX
 from engine.artbox.commands import (
     COMMANDS,
+    ClaimNext,
     ClaimSlot,
     Command,
     ConfirmSlot,
     Continue,
     Finish,
+    HideWords,
     Pick,
     Roll,
     ShowWords,
@@ -24,7 +26,7 @@ from engine.artbox.commands import (
     ToggleEligible,
     ToggleGuess,
 )
-from engine.artbox.rules import apply, new_game, outcome
+from engine.artbox.rules import apply, new_game, outcome, refusal
 from engine.artbox.state import State
 from engine.artbox.view import claim_for
 from engine.errors import IllegalCommand
@@ -38,7 +40,8 @@ def legal(state: State, now: int) -> list[Command]:
         case "deal_cover":
             return [ShowWords()]
         case "deal_pick":
-            return [Pick(c) for c in combinations(range(table.words_dealt), table.drawings_each)]
+            picks = combinations(range(table.words_dealt), table.drawings_each)
+            return [HideWords(), *(Pick(c) for c in picks)]
         case "roll":
             return [Roll(now)]
         case "drawing":
@@ -68,6 +71,7 @@ def identify_moves(state: State) -> list[Command]:
         moves += [ToggleGuess(s) for s in seats if s != slot.author]
         moves.append(ConfirmSlot())
         moves.append(ConfirmSlot())
+        moves += [n for s in seats if refusal(state, n := ClaimNext(s)) is None]
     if table.can_mark_ineligible:
         moves.append(ToggleEligible())
     return moves
@@ -94,6 +98,7 @@ def junk(draw: st.DrawFn) -> Command:
         TimeUp: lambda: TimeUp(draw(st.integers(0, 2 * T0))),
         ClaimSlot: lambda: ClaimSlot(draw(n), draw(st.integers(-1, 2))),
         ToggleGuess: lambda: ToggleGuess(draw(n)),
+        ClaimNext: lambda: ClaimNext(draw(n)),
     }
     make = fields.get(kind)
     command: Command = make() if make else kind()

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.artbox.commands import (
+    ClaimNext,
     ClaimSlot,
     ConfirmSlot,
-    Continue,
     Finish,
+    HideWords,
     Pick,
     Roll,
     ShowWords,
@@ -133,12 +134,22 @@ def test_a_seat_takes_one_number_token_and_cannot_change_its_drawing() -> None:
 def test_guessing_starts_when_all_have_finished() -> None:
     """Issue 3 step 2: when all have finished, step 3 starts (000 l.44: until all finished)."""
     state = apply(deal_all(game(4)), Roll(T0))
-    for seat in (4, 2, 1):
+    for seat in (4, 2):
         state = apply(state, Finish(seat))
         assert state.phase == "drawing"
-    state = apply(state, Finish(3))
+    state = apply(state, Finish(1))
     assert state.phase == "guessing"
     assert len(state.slots) == 4
+
+
+def test_the_last_seat_drawing_takes_the_last_token_by_itself() -> None:
+    """Rulebook 000 l.44, 001 l.123: each finisher takes the lowest token left; when one seat
+    is still drawing, the last token is the only one left and it is that seat's."""
+    state = apply(deal_all(game(5)), Roll(T0))
+    for seat in (2, 5, 1, 4):
+        state = apply(state, Finish(seat))
+    assert tokens_taken(state) == ((1, 2), (2, 5), (3, 1), (4, 4), (5, 3))
+    assert state.phase == "guessing"
 
 
 @pytest.mark.parametrize(
@@ -164,8 +175,9 @@ def test_word_list_is_shuffled() -> None:
     assert len(orders) > 1
 
 
-def test_the_first_done_turns_the_sandglass_and_zero_is_pencils_down() -> None:
-    """Rulebook 000 l.56, 001 l.149-151: the first done turns it; at zero pencils down."""
+def test_the_first_done_turns_the_sandglass_and_at_zero_drawing_one_is_identified() -> None:
+    """Rulebook 000 l.56, 001 l.149-151: the first done turns it; at zero nobody writes
+    (000 l.171) and the Maestro starts with drawing #1 (000 l.71)."""
     state = draw_all(deal_all(game(4, sandglass_ms=45_000)))
     with pytest.raises(IllegalCommand):
         apply(state, TimeUp(T0))
@@ -175,8 +187,7 @@ def test_the_first_done_turns_the_sandglass_and_zero_is_pencils_down() -> None:
     with pytest.raises(IllegalCommand):
         apply(state, StartSandglass(T0 + 1))
     state = apply(state, TimeUp(T0 + 45_000))
-    assert state.phase == "pencils_down"
-    assert apply(state, Continue()).phase == "identify"
+    assert state.phase == "identify" and state.slot_index == 0
 
 
 def test_sandglass_length_is_a_setting() -> None:
@@ -230,12 +241,10 @@ def test_the_deck_is_reshuffled_from_used_words_when_short() -> None:
     state = new_game(small, seed=3)
     for _ in range(4):
         state = play_round(state, [Drawing(a) for a in range(1, 5)])
-        in_play = [w for seat in state.chosen for w in seat] + list(state.decoys)
-        assert sorted(state.deck.cards + state.discard + tuple(in_play)) == sorted(WORDS[:8])
-        state = apply(state, Continue())
         if state.phase == "over":
             break
-        state = apply(state, Continue())
+        in_play = [w for seat in state.hands for w in seat]
+        assert sorted(state.deck.cards + state.discard + tuple(in_play)) == sorted(WORDS[:8])
     assert state.round >= 3
 
 
@@ -265,3 +274,38 @@ def test_a_saved_state_is_checked_when_read_back() -> None:
         target[path[-1]] = value
         with pytest.raises(InvalidState):
             ARTBOX.state_from_dict(broken)
+
+
+def test_a_seat_can_hide_its_words_again_before_keeping_one() -> None:
+    """Rulebook 000 l.32, 001 l.109: the words are chosen secretly; a seat that shows them by
+    mistake (someone was looking) hides them and keeps nothing yet."""
+    state = apply(game(4), ShowWords())
+    seat = state.dealing_seat
+    state = apply(state, HideWords())
+    assert state.phase == "deal_cover" and state.dealing_seat == seat and not shows_secret(state)
+    assert state.chosen == ()
+    with pytest.raises(IllegalCommand):
+        apply(state, HideWords())
+
+
+def test_the_next_author_placing_their_token_opens_the_next_drawing() -> None:
+    """Rulebook 000 l.71-73, 001 l.164: drawing by drawing, the author names the word and
+    places their number token on it; the next author doing so closes the drawing before."""
+    state = apply(guess_all(draw_all(deal_all(game(4)))), ClaimSlot(3))
+    state = apply(state, ToggleGuess(1))
+    state = apply(state, ClaimNext(2))
+    assert state.slot_index == 1 and state.slots[1].author == 2
+    assert state.slots[0].author == 3 and state.slots[0].guessers == (1,)
+    with pytest.raises(IllegalCommand, match="seat 3 already claimed"):
+        apply(state, ClaimNext(3))
+    for seat in (4, 1):
+        state = apply(state, ClaimNext(seat))
+    with pytest.raises(IllegalCommand, match="last drawing"):
+        apply(state, ClaimNext(2))
+
+
+def test_the_next_drawing_waits_for_this_ones_author() -> None:
+    """Rulebook 000 l.71: a drawing is identified by its author before the next one."""
+    state = guess_all(draw_all(deal_all(game(4))))
+    with pytest.raises(IllegalCommand, match="nobody has claimed drawing 1"):
+        apply(state, ClaimNext(2))

@@ -7,7 +7,6 @@ import pytest
 from engine.artbox.commands import (
     ClaimSlot,
     ConfirmSlot,
-    Continue,
     Finish,
     Pick,
     Roll,
@@ -179,15 +178,17 @@ def test_with_the_games_cards_the_device_only_draws_decoys() -> None:
     assert state.phase == "roll" and state.hands == ()
     state = draw_all(state)
     assert state.word_list == state.decoys and len(state.decoys) == 2
-    state = identify(guess_all(state), [Drawing(a) for a in range(1, 6)])
-    assert state.phase == "awards" and slot_word(state, 0) is None
+    state = identify(guess_all(state), [Drawing(a) for a in range(1, 5)])
+    state = apply(state, ClaimSlot(5))
+    assert slot_word(state, 4) is None
+    state = apply(state, ConfirmSlot())
+    assert state.phase == "roll" and state.round == 2
 
 
 def test_the_maestro_passes_to_the_left() -> None:
     """Rulebook 000 l.94, 001 l.176: the player to the left becomes the new Maestro."""
     state = game(4, first_maestro=4)
-    state = apply(apply(play_round(state, [Drawing(a) for a in range(1, 5)]), Continue()),
-                  Continue())
+    state = play_round(state, [Drawing(a) for a in range(1, 5)])
     assert state.maestro == 1 and state.round == 2
     assert state.phase == "deal_cover" and state.dealing_seat == 2
 
