@@ -3,6 +3,8 @@ under way, through the real runner, its real SQLite store and the Toolbox's real
 
 from __future__ import annotations
 
+import json
+import signal
 from pathlib import Path
 
 import pytest
@@ -140,3 +142,24 @@ def test_the_pause_menu_names_the_paused_game_in_both_languages() -> None:
     h.press("back")
     _image, key = h.runner.render()
     assert key.endswith(":pause:pause")
+
+
+def test_a_killed_process_comes_back_on_the_pause_menu(tmp_path: Path) -> None:
+    """SIGKILL while the pause menu shows (cursor on Undo): the restart shows the same menu over
+    the same game, and Undo still undoes the game's last step."""
+    from tests.device.test_resume import _feed, _final_state, _start
+
+    db = tmp_path / "easel.db"
+    proc = _start(db, tmp_path / "f1")
+    _feed(proc, ["press ok", "press seat2", "press seat4", "press back", "press back", "press down"])
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    state = _final_state(db, tmp_path / "f2")
+    assert state["mode"] == PAUSE
+    assert state["states"]["pause"] == {"game": "toolbox", "cursor": 1}  # type: ignore[index]
+    proc = _start(db, tmp_path / "f3")
+    _feed(proc, ["press ok"])
+    proc.communicate("", timeout=60)
+    after = json.loads((tmp_path / "f3" / "state.json").read_text(encoding="utf-8"))
+    assert after["mode"] == "toolbox"
+    assert after["states"]["toolbox"]["game"]["order"]["seats"] == [2]
