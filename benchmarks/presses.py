@@ -325,6 +325,18 @@ def report(script: Annotated, rounds: Sequence[RoundCount], out: Any) -> bool:
     return met
 
 
+def summary(by_game: dict[str, list[RoundCount]], out: Any) -> None:
+    """One line per game over all its scripts' rounds: presses per round, extra share, four keys."""
+    print("per game (mean per round/turn):", file=out)
+    for game, rounds in sorted(by_game.items()):
+        n = len(rounds) or 1
+        rule, extra = sum(c.rule for c in rounds), sum(c.extra for c in rounds)
+        four = sum(c.four_keys for c in rounds)
+        print(f"  {game:9s} {len(rounds):3d} rounds  table build {(rule + extra) / n:5.1f} presses "
+              f"({rule / n:.1f} rule + {extra / n:.1f} extra, {ratio(extra, rule)})   four keys {four / n:5.1f}",
+              file=out)
+
+
 def main(argv: Sequence[str] | None = None, out: Any = None) -> int:
     """Count every annotated script (or the ones named); 1 when a target is missed, 2 on bad input."""
     out = out or sys.stdout
@@ -333,6 +345,7 @@ def main(argv: Sequence[str] | None = None, out: Any = None) -> int:
     parser.add_argument("--depth", type=int, default=12, help="longest four-key path searched per press")
     args = parser.parse_args(argv)
     met = True
+    by_game: dict[str, list[RoundCount]] = {}
     try:
         for path in args.scripts or SCRIPTS:
             script = parse_annotated(read_user_text(path, "script", "check the path"), str(path))
@@ -340,10 +353,13 @@ def main(argv: Sequence[str] | None = None, out: Any = None) -> int:
                 print(f"{script.name}: skipped (not annotated: no '# ---- round N' lines with "
                       "'# rule:' / '# extra:' presses)", file=out)
                 continue
-            met = report(script, count_rounds(script, args.depth), out) and met
+            rounds = count_rounds(script, args.depth)
+            by_game.setdefault(game_of(script.name) or script.name, []).extend(rounds)
+            met = report(script, rounds, out) and met
     except UserError as exc:
         print(f"presses: {exc}", file=sys.stderr)
         return 2
+    summary(by_game, out)
     print("four keys: shortest up/down/ok path per press (back only inside the game), "
           "searched on the real app", file=out)
     return 0 if met else 1
