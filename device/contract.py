@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from device.history import GameRecord
 from device.refresh import Activity
@@ -38,7 +38,9 @@ class Context:
     """What an app may know besides its state: settings, data, the time, a fresh seed.
 
     `menu` lists the apps on the home menu (from the registry); `locked` names the settings the
-    config or the hardware fixes (e.g. "panel" on a real panel), which no screen may change.
+    config or the hardware fixes (e.g. "panel" on a real panel), which no screen may change;
+    `paused` names the game the pause menu is open over ("" when none is), so Settings opened
+    from that menu says its back key leads back there.
     """
 
     settings: Settings
@@ -48,6 +50,7 @@ class Context:
     history: tuple[GameRecord, ...] = ()
     menu: tuple[MenuEntry, ...] = ()
     locked: tuple[str, ...] = ()
+    paused: str = ""
 
     @property
     def lang(self) -> str:
@@ -66,6 +69,8 @@ class Reply(Generic[S]):
     - `switch`: open another app ("home", "settings", "toolbox", a game key).
     - `settings_changes`: shared settings to change, by field name ({"language": "fr"}); any app
       may send them, the session checks and applies them for every app.
+    - `step`: once switched, the loop undoes (or redoes) the newest step of the game now open,
+      exactly as holding back (or ok) does there (the pause menu's Undo).
     """
 
     state: S
@@ -75,6 +80,7 @@ class Reply(Generic[S]):
     hide_secret: bool = False
     switch: str | None = None
     settings_changes: Mapping[str, Any] = field(default_factory=dict)
+    step: Literal["undo", "redo"] | None = None
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,10 @@ GAMES: tuple[str, ...] = (
     "artem",
     "canvas",
 )
-SYSTEM: tuple[str, ...] = ("home", "stats", "settings")
+SYSTEM: tuple[str, ...] = ("home", "stats", "settings", "pause")
 HOME = "home"
+SETTINGS = "settings"
+PAUSE = "pause"  # the pause menu a game's Menu key opens; not on the home menu
 MENU: tuple[str, ...] = (*GAMES, "stats", "settings")  # what the home menu lists, in order
 
 
@@ -35,8 +37,8 @@ def package(key: str) -> str:
 
 
 def keys() -> tuple[str, ...]:
-    """Every app, home first."""
-    return (HOME, *MENU)
+    """Every app, home first, the pause menu last."""
+    return (HOME, *MENU, PAUSE)
 
 
 def known(key: str) -> bool:

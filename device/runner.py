@@ -28,6 +28,7 @@ from device.session import (
     apply_reply,
     new_session,
     open_app,
+    paused_game,
     session_from_dict,
     session_to_dict,
 )
@@ -129,7 +130,7 @@ class Runner:
         now = self.clock.now_ms() if now_ms is None else now_ms
         return Context(settings=self.session.settings, resources=self.resources, now_ms=now,
                        history=self.history, menu=menu(games_under_way(self.session.states)),
-                       locked=self._locked())
+                       locked=self._locked(), paused=paused_game(self.session))
 
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:
@@ -159,6 +160,8 @@ class Runner:
         self.session = apply_reply(self.session, mode, reply, ctx)
         new_modes = set(self.session.states) - started
         self._persist(before, mode, reply, now, new_modes)
+        if reply.step is not None and self.session.mode in GAMES:
+            self._history_step(reply.step, now)
         self._play(reply.sounds, now)
         self.show(reply.hide_secret)
 

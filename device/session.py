@@ -7,8 +7,9 @@ from typing import Any
 
 from device.contract import App, Context, Reply
 from device.loader import app
-from device.registry import HOME, known
+from device.registry import GAMES, HOME, PAUSE, SETTINGS, known
 from device.settings import Settings
+from device.system.pause.ui import PauseUi
 from device.wordpacks import WordPackError
 from engine import codec
 from engine.rng import Rng
@@ -68,7 +69,26 @@ def apply_reply(session: Session, mode: str, reply: Reply[Any], ctx: Context) ->
     if reply.error:
         session = replace(session, message=reply.error)
     if reply.switch is not None:
-        session = open_app(session, reply.switch, replace(ctx, settings=session.settings))
+        session = _switch(session, mode, reply.switch, replace(ctx, settings=session.settings))
+    return session
+
+
+def paused_game(session: Session) -> str:
+    """The game the pause menu is open over ("" when no game is paused)."""
+    state = session.states.get(PAUSE)
+    return state.game if isinstance(state, PauseUi) else ""
+
+
+def _switch(session: Session, mode: str, target: str, ctx: Context) -> Session:
+    """Open `target` from `mode`, keeping the pause menu's game while the table is in the pause
+    menu or in the Settings opened from it (whose back then returns to the pause menu)."""
+    if target == PAUSE and mode in GAMES:
+        session = session.with_state(PAUSE, PauseUi(game=mode))
+    elif target == HOME and mode == SETTINGS and paused_game(session):
+        target = PAUSE
+    session = open_app(session, target, ctx)
+    if target not in (PAUSE, SETTINGS) and paused_game(session):
+        session = session.with_state(PAUSE, PauseUi())
     return session
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from device.render.fonts import font, snap
 from device.render.shapes import Box, Ink, draw_arrow, draw_shape
@@ -17,6 +17,7 @@ from hardware.display import PanelSpec
 
 SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
 _REFERENCE_PX = 100
+TEXT_FLOOR_PX = 10  # no text is drawn smaller (font size): readable at arm's length on the 2.13"
 PALETTE: dict[str, tuple[int, int, int]] = {
     "black": (0, 0, 0), "white": (255, 255, 255), "green": (0, 255, 0), "blue": (0, 0, 255),
     "red": (255, 0, 0), "yellow": (255, 255, 0), "orange": (255, 128, 0),
@@ -90,12 +91,14 @@ class Frame:
         self.draw.text(xy, text, font=font(px or self.body, weight), anchor=anchor,
                        fill=self.ink if fill is None else fill)
 
-    def fit_px(self, text: str, box: Box, max_px: int, min_px: int = 8, weight: str = "semibold") -> int:
-        """The largest size <= max_px at which `text` fits inside `box`.
+    def fit_px(self, text: str, box: Box, max_px: int, min_px: int = TEXT_FLOOR_PX, weight: str = "semibold") -> int:
+        """The largest size <= max_px at which `text` fits inside `box`, never below the text floor.
 
         Glyph boxes scale linearly with the size, so one measurement at a reference size
-        predicts the answer; a couple of checks correct the rounding.
+        predicts the answer; a couple of checks correct the rounding. A text that does not fit
+        at the floor gets the floor (`fit` then shortens it).
         """
+        min_px = max(TEXT_FLOOR_PX, min_px)
         width, height = box[2] - box[0], box[3] - box[1]
         if not text or width <= 0 or height <= 0:
             return min_px
@@ -109,10 +112,14 @@ class Frame:
             px = snap(max(min_px, px - 1))
         return px
 
-    def fit(self, box: Box, text: str, max_px: int | None = None, min_px: int = 8,
+    def fit(self, box: Box, text: str, max_px: int | None = None, min_px: int = TEXT_FLOOR_PX,
             weight: str = "semibold", align: str = "center", fill: Ink | None = None) -> int:
-        """Draw `text` as large as fits in `box` (up to max_px), centred or left-aligned."""
+        """Draw `text` as large as fits in `box` (up to max_px), centred or left-aligned; a text
+        too wide even at the text floor is cut with an ellipsis rather than overflowing."""
         px = self.fit_px(text, box, max_px or self.large * 3, min_px, weight)
+        left, _, right, _ = font(px, weight).getbbox(text)
+        if right - left > box[2] - box[0]:
+            text = self.ellipsize(text, box[2] - box[0], px, weight)
         cy = (box[1] + box[3]) // 2
         if align == "left":
             self.text((box[0], cy), text, px, weight, anchor="lm", fill=fill)
@@ -181,13 +188,31 @@ class Frame:
         return (0, self.top, self.width, self.bottom)
 
     def toast(self, text: str) -> None:
-        """A one-line message (why a press was refused) over the bottom of the content area."""
+        """A one-line message (why a press was refused) over the bottom of the content area.
+
+        Whatever the band cuts through (a highlighted seat, a line of text) is cleared above it
+        up to the first blank row, so no sliver of it is left showing over the message.
+        """
         px = self.small
         height = int(px * 1.5)
         box = (0, self.bottom - height, self.width, self.bottom)
+        self._clear_cut_rows(box[1])
         self.draw.rectangle(box, fill=self.ink)
         shown = self.ellipsize(text, self.width - self.px(8), px)
         self.text((self.width // 2, box[1] + height // 2), shown, px, anchor="mm", fill=self.paper)
+
+    def _clear_cut_rows(self, band_top: int) -> None:
+        """Blank the rows just above `band_top` (a margin, then on up to the first blank row)."""
+        margin, limit = self.px(2), self.px(16)
+        top = max(self.top, band_top - margin)
+        blank = Image.new(self.image.mode, (self.width, 1), self.paper)
+        while top > max(self.top, band_top - limit):
+            row = self.image.crop((0, top - 1, self.width, top))
+            if ImageChops.difference(row, blank).getbbox() is None:
+                break
+            top -= 1
+        if top < band_top:
+            self.draw.rectangle((0, top, self.width - 1, band_top - 1), fill=self.paper)
 
     # widgets -----------------------------------------------------------------------------
     def menu(self, box: Box, items: Sequence[str], cursor: int, px: int | None = None,
@@ -233,7 +258,5 @@ class Frame:
 
     def invert(self, box: Box) -> None:
         """Invert a rectangle (1-bit frames only)."""
-        from PIL import ImageChops
-
         region = self.image.crop(box)
         self.image.paste(ImageChops.invert(region.convert("L")).convert(self.image.mode), box[:2])

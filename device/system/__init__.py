@@ -1,1 +1,1 @@
-"""The system apps: the home menu, the statistics and the settings."""
+"""The system apps: the home menu, the statistics, the settings and the pause menu."""

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from device.contract import App, Context, Reply
 from device.i18n import explain
+from device.registry import PAUSE
 from device.render.frame import SOFT_KEYS, Frame
 from device.strings.all import STRINGS
 from engine.errors import IllegalCommand
@@ -86,8 +87,14 @@ def go_home(state: S, ctx: Context) -> Reply[S]:
 
 
 def pause(state: S, ctx: Context) -> Reply[S]:
-    """Open the pause menu over a game under way (leaving a game is deliberate)."""
-    return Reply(state, switch="home")  # the pause menu replaces this (issue 13, framework branch)
+    """Open the pause menu (Resume, Undo, Home, Settings) over the game under way."""
+    return Reply(state, switch=PAUSE)
+
+
+def leave(ctx: Context) -> Binding[Any]:
+    """A system app's back key: home, labelled "Back" when the app was opened from the pause
+    menu (the session then leads it back there)."""
+    return Binding(go_home, STRINGS(ctx.lang, "key.back" if ctx.paused else "key.home"))
 
 
 class KeyedApp(App[S]):

@@ -28,7 +28,8 @@ STEPS: list[tuple[str, str, str]] = [
     ("click", "seat6", "press seat6"), ("click", "seat7", "press seat7"), ("click", "seat8", "press seat8"),
     ("long", "back", "hold back"), ("key", "Shift+O", "hold ok"), ("key", "r", "press roll"),
     ("shift-click", "back", "hold back"), ("key", "Shift+O", "hold ok"),
-    ("key", "ArrowLeft", "press back"), ("click", "back", "press back"), ("click", "timer", "press timer"),
+    ("key", "ArrowLeft", "press back"), ("click", "back", "press back"), ("click", "ok", "press ok"),
+    ("click", "timer", "press timer"),
     ("key", "Shift+T", "hold timer"), ("key", "t", "press timer"), ("key", "Backspace", "press back"),
     ("key", "ArrowUp", "press up"), ("key", "ArrowRight", "press ok"),
 ]

@@ -40,6 +40,10 @@ class ToolboxApp(KeyedApp[ToolboxUi]):
         ready = keys.settings_length(state, ctx) if state.game.sandglass.status == "idle" else state
         return self.bindings(ready, ctx).dispatch(ready, event, ctx, unchanged=state)
 
+    def in_progress(self, state: ToolboxUi) -> bool:
+        """A sandglass turned or number tokens taken: home offers to continue."""
+        return state.game.sandglass.status != "idle" or bool(state.game.order.seats)
+
     def next_deadline(self, state: ToolboxUi, ctx: Context) -> int | None:
         """Each displayed second of a running sandglass, and its end."""
         return countdown_deadline(state.game.sandglass, ctx.now_ms)

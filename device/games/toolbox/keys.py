@@ -19,7 +19,7 @@ from device.games.toolbox.ui import (
     first_waiting,
 )
 from device.strings.all import STRINGS as T
-from device.widgets.bindings import Action, Binding, Bindings, go_home, stay
+from device.widgets.bindings import Action, Binding, Bindings, pause, stay
 from device.widgets.cursor import clamped, neighbour, wrapped
 from device.widgets.drawing import shapes_in_words
 from device.widgets.option_menu import option_menu
@@ -106,7 +106,7 @@ def _menu(ui: ToolboxUi, ctx: Context) -> Keys:
         return Reply(replace(u, screen=MENU[u.cursor], players_pick=u.game.setup.players,
                              seat_cursor=first_waiting(u.game)))
 
-    back: Binding[ToolboxUi] = Binding(go_home, T(lang, "key.home"))
+    back: Binding[ToolboxUi] = Binding(pause, T(lang, "key.menu"))
     return option_menu(len(MENU), lang, Binding(open_screen, T(lang, "key.open")), back)
 
 
@@ -127,8 +127,15 @@ def _dice(ui: ToolboxUi, ctx: Context) -> Keys:
 
 
 def _roll(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
-    game = TOOLBOX.apply(ui.game, Roll())
-    return Reply(replace(ui, game=game), label=T(ctx.lang, "dice.rolled", what=roll_summary(ctx.lang, game)))
+    """Roll; a roll after everyone took a number token starts a new round, so the tokens go back
+    first (000 l.95: tokens returned, a new round begins; l.36: it begins with the roll)."""
+    new_round = ui.game.order.complete
+    game = TOOLBOX.apply(ui.game, ClearTokens()) if new_round else ui.game
+    game = TOOLBOX.apply(game, Roll())
+    key = "dice.rolled_new_round" if new_round else "dice.rolled"
+    seat_cursor = 1 if new_round else ui.seat_cursor
+    label = T(ctx.lang, key, what=roll_summary(ctx.lang, game))
+    return Reply(replace(ui, game=game, seat_cursor=seat_cursor), label=label)
 
 
 # ----- sandglass ---------------------------------------------------------------------------
@@ -188,7 +195,9 @@ def _order(ui: ToolboxUi, ctx: Context) -> Keys:
     def take(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
         return _take(u, u.seat_cursor if u.seat_cursor in waiting else waiting[0], c)
 
-    keys.update(up=move("up"), down=move("down"), ok=Binding(take, T(lang, "order.take", n=order.next_token)))
+    shown = ui.seat_cursor if ui.seat_cursor in waiting else waiting[0]
+    take_label = T(lang, "order.seat_takes", seat=T(lang, "seat.short", seat=shown), n=order.next_token)
+    keys.update(up=move("up"), down=move("down"), ok=Binding(take, take_label))
     return keys
 
 

@@ -15,7 +15,7 @@ from engine.toolbox.state import State
 def dice_name(lang: str, game: State) -> str:
     """What `roll` throws, in words."""
     if game.dice_kind == "tokens":
-        return T(lang, "dice.tokens", n=game.tokens)
+        return T(lang, "dice.token_one") if game.tokens == 1 else T(lang, "dice.tokens", n=game.tokens)
     return T(lang, f"dice.{game.dice_kind}")
 
 
@@ -96,13 +96,15 @@ def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) 
     frame.softkeys(keys)
     left, top, right_x, bottom = frame.content
     pad = frame.px(3)
-    row_h = frame.body + pad * 3
-    tokens_box = (left + pad, top + pad, right_x - pad, bottom - row_h)
+    # The waiting row sits a clear gap above the soft-key bar, its highlight inside the row.
+    row_bottom = bottom - frame.px(4)
+    row_top = row_bottom - (frame.body + pad * 2)
+    tokens_box = (left + pad, top + pad, right_x - pad, row_top - pad)
     if order.seats:
         draw_seat_tokens(frame, tokens_box, [T(lang, "seat", seat=s) for s in order.seats])
     else:
         frame.fit(tokens_box, T(lang, "order.hint"), max_px=frame.body)
-    y = bottom - row_h // 2
+    y = (row_top + row_bottom) // 2
     if not waiting:
         frame.text(((left + right_x) // 2, y), T(lang, "order.all_done"), frame.body, "bold", anchor="mm")
         return
@@ -112,10 +114,10 @@ def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) 
     for seat in waiting:
         text = T(lang, "seat.short", seat=seat)
         w = frame.text_width(text, frame.body, "bold") + pad * 2
-        if seat == view.ui.seat_cursor:
-            frame.draw.rectangle((x, y - row_h // 2 + pad, x + w, y + row_h // 2 - pad), fill=frame.ink)
-        fill = frame.paper if seat == view.ui.seat_cursor else frame.ink
-        frame.text((x + pad, y), text, frame.body, "bold", anchor="lm", fill=fill)
+        chosen = seat == view.ui.seat_cursor
+        if chosen:
+            frame.draw.rectangle((x, row_top, x + w, row_bottom), fill=frame.ink)
+        frame.text((x + pad, y), text, frame.body, "bold", anchor="lm", fill=frame.paper if chosen else frame.ink)
         x += w + pad
 
 

@@ -7,17 +7,18 @@ from dataclasses import replace
 from device.contract import Context, Reply
 from device.strings.all import STRINGS as T
 from device.system.settings.ui import FIELDS, SettingsUi, field_at, next_value
-from device.widgets.bindings import Binding, Bindings, go_home
+from device.widgets.bindings import Binding, Bindings, leave
 from device.widgets.option_menu import option_menu
 
 
 def bindings(ui: SettingsUi, ctx: Context) -> Bindings[SettingsUi]:
     """Browsing or editing (holds do nothing here)."""
-    return _editing(ctx.lang) if ui.editing else _browsing(ctx.lang)
+    return _editing(ctx.lang) if ui.editing else _browsing(ctx)
 
 
-def _browsing(lang: str) -> Bindings[SettingsUi]:
-    keys = option_menu(len(FIELDS), lang, Binding(_edit, T(lang, "key.change")), Binding(go_home, T(lang, "key.home")))
+def _browsing(ctx: Context) -> Bindings[SettingsUi]:
+    lang = ctx.lang
+    keys = option_menu(len(FIELDS), lang, Binding(_edit, T(lang, "key.change")), leave(ctx))
     return Bindings(keys, holds_press=False)
 
 

@@ -302,23 +302,27 @@ def test_every_toolbox_screen_with_four_keys_only(harness: MakeHarness) -> None:
     four_keys(h, "down", "ok")
     assert ui(h).game.setup.players == 3
     # undo the players change with a held back (back on the Players screen), then leave for home
+    # through the pause menu (back at the Toolbox menu opens it; its third row is Home)
     four_keys(h, "back!")
     assert ui(h).game.setup.players == 4
     assert look() == "toolbox.players"
     four_keys(h, "back", "back")
+    assert look() == "pause"
+    four_keys(h, "down", "down", "ok")
     assert look() == "home"
     assert set(seen) == {"toolbox.menu", "toolbox.dice", "toolbox.sandglass", "toolbox.order",
-                         "toolbox.players", "home"}
+                         "toolbox.players", "pause", "home"}
 
 
 def test_sandglass_takes_the_length_chosen_in_settings(harness: MakeHarness) -> None:
     """A Toolbox opened before the Settings change still turns a glass of the new length."""
     h = harness()
-    h.press("ok", "back", "up", "ok")
+    h.press("ok", "back", "up", "ok")  # the Toolbox's Menu key -> the pause menu -> Settings
     assert screen(h) == "settings"
     h.press("down", "down", "down", "down", "ok", "up", "up", "up", "ok", "back")
     assert h.runner.session.settings.sandglass_s == 120
-    h.press("down", "ok")
+    assert screen(h) == "pause"
+    h.press("back")  # back in the pause menu resumes the Toolbox
     assert screen(h) == "toolbox.menu"
     h.press("timer")
     assert ui(h).game.sandglass.deadline_ms() == 120_000

@@ -1,0 +1,1 @@
+"""The pause menu: Resume, Undo, Home, Settings over a game under way."""

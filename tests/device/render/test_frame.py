@@ -1,0 +1,82 @@
+"""Frame helpers (issue 13): no text below 10 px, a too-long text is shortened rather than
+overflowing, and a toast leaves no sliver of what it covers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PIL import Image
+
+from device.render.frame import TEXT_FLOOR_PX, Frame
+from device.settings import Settings
+from tests.conftest import Harness
+from tests.device.test_readable import drawn_text
+
+
+def _ink_columns(image: Image.Image) -> tuple[int, int] | None:
+    box = Image.eval(image.convert("L"), lambda v: 255 - v).getbbox()
+    return None if box is None else (box[0], box[2])
+
+
+def test_fit_never_goes_below_the_text_floor() -> None:
+    frame = Frame(250, 122)
+    assert frame.fit_px("a rather long line of text", (0, 0, 40, 8), max_px=30) == TEXT_FLOOR_PX
+    assert frame.fit_px("long words", (0, 0, 30, 30), max_px=30, min_px=6) == TEXT_FLOOR_PX
+
+
+def test_fit_ellipsizes_a_text_too_long_at_the_floor_and_stays_in_its_box() -> None:
+    frame = Frame(250, 122)
+    box = (100, 40, 160, 70)
+    with drawn_text() as seen:
+        px = frame.fit(box, "tie with S2: their drawing broke the rules, S1 already has one")
+    assert px == TEXT_FLOOR_PX
+    assert seen[0][0] == TEXT_FLOOR_PX and seen[0][1].endswith("…")
+    columns = _ink_columns(frame.image)
+    assert columns is not None and box[0] <= columns[0] and columns[1] <= box[2]
+
+
+def test_fit_keeps_a_text_that_fits_whole() -> None:
+    frame = Frame(250, 122)
+    with drawn_text() as seen:
+        frame.fit((0, 0, 250, 60), "Time!", max_px=40)
+    assert seen == [(40, "Time!")]
+
+
+def _rows_blank(image: Image.Image, top: int, bottom: int) -> bool:
+    return image.crop((0, top, image.width, bottom)).convert("L").getextrema()[0] == 255
+
+
+def _band_top(image: Image.Image, bottom: int) -> int:
+    """The top row of the toast's band (solid ink at its left edge) that ends at `bottom`."""
+    y = bottom
+    while y > 0 and image.convert("L").getpixel((1, y - 1)) == 0:
+        y -= 1
+    return y
+
+
+def test_a_toast_over_the_waiting_seats_leaves_no_sliver_of_the_highlight() -> None:
+    """The Toolbox's order screen on the 2.13": S2 highlighted in the waiting row, then a refused
+    seat button's toast. The rows the band cuts through are cleared up to the first blank row."""
+    h = Harness(settings=Settings(panel="epd2in13_V4"))
+    h.press("ok", "seat3", "seat1")
+    plain, _ = h.runner.render()
+    h.press("seat3")  # refused: seat 3 already holds #1
+    assert h.runner.session.message
+    shown, _ = h.runner.render()
+    assert shown.size == (250, 122)
+    frame = Frame(250, 122)
+    frame.softkeys({})
+    bar_top = frame.bottom
+    band_top = _band_top(shown, bar_top)
+    assert bar_top - band_top >= 12  # the toast band itself
+    # the no-toast frame has ink right above where the band starts (the highlighted S2) ...
+    assert not _rows_blank(plain, band_top - 1, band_top)
+    cut_top = band_top
+    while not _rows_blank(plain, cut_top - 1, cut_top):
+        cut_top -= 1
+    # ... and with the toast every one of those rows is blank: nothing half-covered shows
+    assert _rows_blank(shown, cut_top, band_top)
+    # what lies above the first blank row (the number tokens) is untouched
+    assert shown.crop((0, 0, 250, cut_top)).tobytes() == plain.crop((0, 0, 250, cut_top)).tobytes()
+    h.runner.session = replace(h.runner.session, message="")
+    assert h.runner.render()[0].tobytes() == plain.tobytes()
