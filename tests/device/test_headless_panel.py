@@ -57,9 +57,9 @@ def test_without_panel_frames_stay_instant_and_no_log_is_written(tmp_path: Path)
 
 
 def test_a_dealt_word_is_hidden_by_a_refresh_with_reason_secret(tmp_path: Path) -> None:
-    script = "press down\npress ok\npress up\npress ok\npress ok\npress ok\n"  # #ARTBOX: deal, keep
+    script = "press down\npress ok\npress ok\npress ok\npress up\n"  # #ARTBOX: Start, look, keep
     lines, _ = play(tmp_path, script, "--panel", "epd2in7_V2")
-    kept = [line for line in lines if line["step"] == 6]
+    kept = [line for line in lines if line["step"] == 5]
     assert [(line["kind"], line["reason"]) for line in kept] == [("fast", "secret")]
     assert kept[0]["start_ms"] == kept[0]["at_ms"]  # started as soon as the word is kept
 
