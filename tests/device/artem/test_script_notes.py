@@ -18,12 +18,13 @@ NOTE = re.compile(r"^(press|hold) \S+\s+# (setup: .+|rule: .+ \((\d{3}) l\.(\d+)
 
 
 def _rulebook_lines() -> int:
-    """Lines in rulebook 003 (beside the main checkout, or beside a worktree of it)."""
+    """Lines in rulebook 003 (beside the main checkout, or beside a worktree of it); without it,
+    only the classification is checked, not that a cited line exists."""
     for folder in (SEEDS, ROOT.parents[1] / "shared" / "seeds"):
         found = sorted(folder.glob("003_*.txt"))
         if found:
             return len(found[0].read_text(encoding="utf-8").splitlines())
-    pytest.skip("rulebook 003 not found beside the checkout")
+    return 10_000
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
