@@ -163,6 +163,7 @@ STRINGS = Strings(
         "error.canvas_solo_only": ("Only in the solo game", "Seulement en solo"),
         "error.canvas_market_range": ("Cards 1 to {n} only", "Cartes 1 à {n} seulement"),
         "error.canvas_hand_full": ("{n} cards in hand: paint first", "{n} cartes en main : peignez d'abord"),
+        "error.canvas_face_up_range": ("0 to {n} tokens can be face up", "0 à {n} jetons visibles"),
         "error.canvas_too_dear": (
             "Card {position} costs {cost}; you hold {tokens}",
             "La carte {position} coûte {cost} ; vous avez {tokens}",
