@@ -113,10 +113,10 @@ def draw_market(frame: Frame, box: Box, tokens: Sequence[int], cursor: int, pain
     left, top, right, bottom = box
     cells = len(tokens) + 1
     gap = frame.px(3)
-    cell_w = (right - left - gap * (cells - 1)) // cells
+    cell_w = int((right - left - gap * (cells - 1)) / (cells + 0.5))  # the "paint" box is wider
     for i in range(cells):
         x0 = left + i * (cell_w + gap)
-        rect = (x0, top, x0 + cell_w, bottom)
+        rect = (x0, top, right if i == len(tokens) else x0 + cell_w, bottom)
         selected = i == cursor
         if selected:
             frame.draw.rounded_rectangle(rect, radius=frame.px(3), fill=frame.ink)
@@ -126,7 +126,7 @@ def draw_market(frame: Frame, box: Box, tokens: Sequence[int], cursor: int, pain
         if i == len(tokens):
             inset = frame.px(3)
             frame.fit(
-                (x0 + inset, top + inset, x0 + cell_w - inset, bottom - inset),
+                (x0 + inset, top + inset, right - inset, bottom - inset),
                 paint_label,
                 max_px=frame.body,
                 fill=fill,

@@ -25,7 +25,7 @@ from device.games.canvas.text import (
     review_lines,
     seat,
 )
-from device.games.canvas.ui import CanvasUi
+from device.games.canvas.ui import UNSET, CanvasUi
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from engine.canvas import CANVAS
@@ -235,7 +235,7 @@ def _turn(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
         f"{T(lang, 'canvas.board.done', done=paintings_done(game, 1), all=PAINTINGS_EACH)}",
     ]
     if solo.last_toss is not None:
-        lines.append(T(lang, "canvas.turn.last", card=solo.last_toss.position))
+        lines.append(T(lang, "canvas.turn.last", up=solo.last_toss.face_up, card=solo.last_toss.position))
     row = int(frame.small * 1.35)
     market_bottom = bottom - row * len(lines) - frame.px(2)
     draw_market(frame, (left, top, right, market_bottom), solo.market, ui.cursor, T(lang, "canvas.key.paint"))
@@ -253,6 +253,11 @@ def _auto(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     assert game.solo is not None
     frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points", n=total(game, 1)))
     frame.softkeys(keys)
+    if ui.toss_table:
+        tossed = game.solo.automaton_tokens
+        value = T(lang, "canvas.auto.unset") if ui.value == UNSET else str(ui.value)
+        number_screen(frame, T(lang, "canvas.auto.table", n=tossed), value, T(lang, "canvas.auto.keys"))
+        return
     left, top, right, bottom = inner(frame)
     rule_h = frame.small + frame.px(4)
     frame.fit(
