@@ -91,12 +91,6 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
         label = T(c.lang, "canvas.label.slot", seat=seat(c.lang, draft.seat), n=draft.at + 1, icons=text)
         return Reply(after, label=label)
 
-    def cancel(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        return Reply(to_phase(apply(u, CancelPainting())), label=T(c.lang, "canvas.label.cancel"))
-
-    def slot_back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        return Reply(to_phase(apply(u, BackSlot())), label=T(c.lang, "canvas.label.back", n=draft.at))
-
     ok: Binding[CanvasUi]
     if ui.row == 0 and not ui.top:
         ok = Binding(set_slot, T(lang, "canvas.key.empty"))
@@ -104,12 +98,7 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
         ok = Binding(lambda u, c: Reply(replace(u, row=1)), T(lang, "key.next"))
     else:
         ok = Binding(set_slot, T(lang, "key.ok"))
-    if ui.row == 1:
-        back = Binding(lambda u, c: Reply(replace(u, row=0)), T(lang, "key.back"))
-    elif draft.at == 0:
-        back = Binding(cancel, T(lang, "canvas.key.cancel"))
-    else:
-        back = Binding(slot_back, T(lang, "key.back"))
+    back = _slot_back(ui, lang, draft.at)
     keys: Keys = {"up": turn("up"), "down": turn("down"), "ok": ok, "back": back}
     for number, icon in enumerate(icons[1:ICON_KEYS + 1], 1):
         keys[f"seat{number}"] = Binding(_icon_key(icon, set_slot, hold=False))
@@ -118,6 +107,21 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
 
 
 ICON_KEYS = 8  # seat buttons 1-8 enter the first eight icons; the others are reached with up/down
+
+
+def _slot_back(ui: CanvasUi, lang: str, at: int) -> Binding[CanvasUi]:
+    """Back on a slot: from the bottom to the top, else to the slot before, else drop the painting."""
+    def cancel(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return Reply(to_phase(apply(u, CancelPainting())), label=T(c.lang, "canvas.label.cancel"))
+
+    def slot_back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return Reply(to_phase(apply(u, BackSlot())), label=T(c.lang, "canvas.label.back", n=at))
+
+    if ui.row == 1:
+        return Binding(lambda u, c: Reply(replace(u, row=0)), T(lang, "key.back"))
+    if at == 0:
+        return Binding(cancel, T(lang, "canvas.key.cancel"))
+    return Binding(slot_back, T(lang, "key.back"))
 
 
 def _icon_key(icon: str, set_slot: Action[CanvasUi], hold: bool) -> Action[CanvasUi]:
@@ -135,13 +139,14 @@ def _count(ui: CanvasUi, lang: str) -> Keys:
     game = game_of(ui)
     card = game.setup.cards[ui.cursor]
     marked = counted_cards(game)
+    painter = seat(lang, game.draft.seat) if game.draft is not None else ""
 
     def keep(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         after = apply(u, CountRibbons(u.cursor + 1, u.value))
         later = [i for i in marked if i > u.cursor]
         after = count_at(after, later[0]) if later else replace(after, screen="review", cursor=0)
-        painter = seat(c.lang, game_of(u).draft.seat) if game_of(u).draft is not None else ""
-        return Reply(after, label=T(c.lang, "canvas.label.count", seat=painter, card=card_name(c.lang, card), n=u.value))
+        name = card_name(c.lang, card)
+        return Reply(after, label=T(c.lang, "canvas.label.count", seat=painter, card=name, n=u.value))
 
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         earlier = [i for i in marked if i < u.cursor]

@@ -39,7 +39,7 @@ def _setup(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     footer = frame.small + frame.px(5)
     items = [T(lang, f"canvas.setup.{row}") for row in rows]
     values = [_setup_value(ui, lang, row) for row in rows]
-    values = [shorten(v, (right - left) // 2, frame.body) for v in values]
+    values = [shorten(v, (right - left) * 3 // 5, frame.body) for v in values]
     frame.menu((left, top, right, bottom - footer), items, ui.cursor, right=values)
     names = ", ".join(data().entry(n).label(lang) for n in ui.chosen)
     frame.draw.line((left, bottom - footer, right, bottom - footer), fill=frame.ink)

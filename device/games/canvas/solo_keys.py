@@ -55,7 +55,7 @@ def _device_toss(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
 
 
 def _auto(ui: CanvasUi, lang: str) -> Keys:
-    back = Binding(pause, T(lang, "key.menu"))
+    back: Binding[CanvasUi] = Binding(pause, T(lang, "key.menu"))
     if not ui.toss_table:
         return {"ok": Binding(_device_toss, T(lang, "canvas.key.toss")), "roll": Binding(_device_toss), "back": back}
     solo = game_of(ui).solo
