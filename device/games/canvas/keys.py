@@ -3,7 +3,8 @@ tie-breaks and the solo turns, each key with the soft-key label that says what i
 
 Every screen works with up/down/ok/back (presses only). On the table build the seat buttons
 start a seat's painting on the scoreboard, enter a slot's icons (seat k = the k-th icon: 1 Hue,
-2 Shape, 3 Texture, 4 Tone, 5-8 the bonus icons; a hold keeps the slot open for a second icon)
+2 Shape, 3 Texture, 4 Tone, 5-8 the bonus icons, `timer` the ninth; a hold keeps the slot open
+for a second icon)
 and choose among tied players; the solo keys are in `solo_keys`. At the game's top level `back`
 opens the pause menu; elsewhere it steps back within the game.
 """
@@ -100,13 +101,15 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
         ok = Binding(set_slot, T(lang, "key.ok"))
     back = _slot_back(ui, lang, draft.at)
     keys: Keys = {"up": turn("up"), "down": turn("down"), "ok": ok, "back": back}
-    for number, icon in enumerate(icons[1:ICON_KEYS + 1], 1):
-        keys[f"seat{number}"] = Binding(_icon_key(icon, set_slot, hold=False))
-        keys[f"seat{number}!"] = Binding(_icon_key(icon, set_slot, hold=True))
+    for key, icon in zip(ICON_KEYS, icons[1:], strict=False):
+        keys[key] = Binding(_icon_key(icon, set_slot, hold=False))
+        keys[f"{key}!"] = Binding(_icon_key(icon, set_slot, hold=True))
     return keys
 
 
-ICON_KEYS = 8  # seat buttons 1-8 enter the first eight icons; the others are reached with up/down
+# Seat buttons 1-8 enter the first eight icons and `timer` the ninth (+2 per Shape in the data
+# file); any further icon is reached with up/down.
+ICON_KEYS = (*(f"seat{n}" for n in range(1, 9)), "timer")
 
 
 def _slot_back(ui: CanvasUi, lang: str, at: int) -> Binding[CanvasUi]:

@@ -256,7 +256,8 @@ def _auto(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     if ui.toss_table:
         tossed = game.solo.automaton_tokens
         value = T(lang, "canvas.auto.unset") if ui.value == UNSET else str(ui.value)
-        number_screen(frame, T(lang, "canvas.auto.table", n=tossed), value, T(lang, "canvas.auto.keys", n=tossed))
+        question = T(lang, "canvas.auto.table", n=tossed) if tossed else T(lang, "canvas.auto.none")
+        number_screen(frame, question, value, T(lang, "canvas.auto.keys", n=tossed) if tossed else "")
         return
     left, top, right, bottom = inner(frame)
     rule_h = frame.small + frame.px(4)

@@ -159,6 +159,7 @@ STRINGS = Strings(
         "canvas.auto.table": ("Toss its {n} tokens: how many face up?", "Lancez ses {n} jetons : combien visibles ?"),
         "canvas.auto.keys": ("Seat button 1-{n}: that many up", "Bouton de place 1-{n} : autant visibles"),
         "canvas.auto.unset": ("?", "?"),
+        "canvas.auto.none": ("No token to toss: none face up", "Aucun jeton à lancer : aucun visible"),
         "canvas.label.tokens": ("{seat}: {n} tokens", "{seat} : {n} jetons"),
         "canvas.label.judged": ("{seat} chosen", "{seat} choisi"),
         # refusals (fields as in the engine's IllegalCommand params)

@@ -161,7 +161,9 @@ def to_phase(ui: CanvasUi) -> CanvasUi:
     if phase == "turn":
         return replace(ui, screen="turn", cursor=PAINT_ROW if can_paint(game) else 0)
     if phase == "automaton":
-        return replace(ui, screen="auto", value=UNSET)
+        solo = game.solo
+        forced = solo is not None and solo.automaton_tokens == 0  # nothing to toss: none can be face up
+        return replace(ui, screen="auto", value=0 if forced else UNSET)
     return replace(ui, screen="judge" if phase == "judging" else "final", cursor=0)
 
 

@@ -191,7 +191,7 @@ def test_solo_script_reaches_the_award() -> None:
     assert sum(solo.market) + solo.tokens + solo.automaton_tokens == 8
 
 
-@pytest.mark.parametrize("name", ["canvas_two_players", "canvas_solo"])
+@pytest.mark.parametrize("name", ["canvas_two_players", "canvas_solo", "canvas_solo_table_toss"])
 def test_scripts_replay_identically(name: str, tmp_path: Path) -> None:
     """Same seed, same presses: the same final state twice over."""
     first = run_script_file(SCRIPTS / f"{name}.txt", tmp_path / "a")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+
+import pytest
 
 from device.games.canvas.app import APP
 from device.games.canvas.samples import CHARLOTTE, PLAIN
@@ -10,9 +13,9 @@ from device.games.canvas.ui import UNSET, CanvasUi
 from engine.canvas import CANVAS
 from engine.canvas.cards import Slot
 from engine.canvas.commands import TossTokens
-from engine.canvas.scores import paintings_done
+from engine.canvas.scores import paintings_done, total
 from hardware.events import ButtonEvent
-from tests.device.canvas.conftest import ctx, fresh, presser, started
+from tests.device.canvas.conftest import SCRIPTS, ctx, fresh, presser, started
 
 
 def press(ui: CanvasUi, button: str, kind: str = "press", lang: str = "en") -> tuple[CanvasUi, str | None]:
@@ -165,3 +168,23 @@ def test_tie_breaks_name_the_seat_on_the_key() -> None:
     chosen, label = press(judge, "seat1")
     assert label == "S1 chosen" and chosen.screen == "final" and chosen.game is not None
     assert chosen.game.judged == 1 and paintings_done(chosen.game, 1) == 3
+
+
+def test_the_table_toss_script_reaches_the_same_award() -> None:
+    """tests/scripts/canvas_solo_table_toss: the table enters its tosses; 37 points is Runner-Up (004 l.128)."""
+    expected = json.loads((SCRIPTS / "canvas_solo_table_toss.expected.json").read_text(encoding="utf-8"))
+    ui = APP.load(expected["states"]["canvas"])
+    assert ui.game is not None and ui.game.solo is not None and ui.toss_table
+    assert total(ui.game, 1) == 37 and ui.game.solo.automaton_cards == 11
+    result = CANVAS.outcome(ui.game)
+    assert result is not None and result.reason == "runner_up"
+
+
+@pytest.mark.parametrize("name", ["canvas_two_players", "canvas_solo"])
+def test_the_four_keys_play_the_same_game(name: str) -> None:
+    """Every screen works with up/down/ok/back: the four-key script ends in the same game."""
+    def game(script: str) -> object:
+        data = json.loads((SCRIPTS / f"{script}.expected.json").read_text(encoding="utf-8"))
+        return data["states"]["canvas"]["game"]
+
+    assert game(f"{name}_four_keys") == game(name)
