@@ -63,6 +63,19 @@ def draw_icon(frame: Frame, icon: str, box: Box, setup: Setup, ink: Ink | None =
     frame.text((x1 - max(1, size // 10), y1), f"+{bonus.points}", px, "bold", anchor="rd", fill=ink)
 
 
+def draw_icon_keys(frame: Frame, box: Box, setup: Setup) -> None:
+    """The table build's icon keys in a row: each seat button's number, then the icon it enters."""
+    left, top, right, bottom = box
+    icons = setup.icons[1:9]
+    cell = (right - left) // max(1, len(icons))
+    size = bottom - top
+    for number, icon in enumerate(icons, 1):
+        x = left + (number - 1) * cell
+        frame.text((x, (top + bottom) // 2), str(number), frame.small, "bold", anchor="lm")
+        x0 = x + frame.text_width(str(number), frame.small, "bold") + frame.px(2)
+        draw_icon(frame, icon, (x0, top, x0 + size, bottom), setup)
+
+
 def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setup: Setup) -> None:
     """The five slots as columns (top and bottom icon), numbered; `current` (1-5) is framed."""
     left, top, right, bottom = box

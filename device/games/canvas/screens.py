@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from device.games.canvas.draw import (
     Line,
     draw_icon,
+    draw_icon_keys,
     draw_market,
     draw_strip,
     draw_tokens_row,
@@ -45,6 +46,7 @@ from engine.canvas.scores import (
 from engine.canvas.state import State
 
 Keys = Mapping[str, str]
+LEGEND_FROM_PX = 170  # panels this tall show the seat buttons' icons under a slot (room for one line)
 
 
 def render(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
@@ -111,6 +113,10 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "canvas.slot.title", seat=seat(lang, draft.seat), n=number, colour=colour(lang, number)))
     frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
+    if frame.height >= LEGEND_FROM_PX:
+        legend_h = frame.small + frame.px(4)
+        draw_icon_keys(frame, (left, bottom - legend_h + frame.px(2), right, bottom), game.setup)
+        bottom -= legend_h + frame.px(2)
     strip_w = (right - left) * 2 // 5
     shown = tuple(Slot(ui.top, ui.bottom) if i == draft.at else s for i, s in enumerate(draft.slots))
     draw_strip(frame, (left, top, left + strip_w, bottom), shown, number, game.setup)
