@@ -108,9 +108,11 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
         "tokens": tokens,
         "judge": judge,
         "final": final,
+        "final-tokens": p.press(tokens, "ok"),  # the longest reason: more inspiration tokens
         "turn": turn,
         "auto": auto,
         "auto-table": table_toss,
+        "auto-none": p.press(table_toss, "seat4", "seat1"),  # all 4 spent: nothing left to toss
         "final-solo": solo,
     }
     for name, ui in screens.items():

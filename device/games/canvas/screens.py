@@ -263,7 +263,7 @@ def _auto(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
         tossed = game.solo.automaton_tokens
         value = T(lang, "canvas.auto.unset") if ui.value == UNSET else str(ui.value)
         question = T(lang, "canvas.auto.table", n=tossed) if tossed else T(lang, "canvas.auto.none")
-        number_screen(frame, question, value, T(lang, "canvas.auto.keys", n=tossed) if tossed else "")
+        number_screen(frame, question, value, T(lang, "canvas.auto.keys") if tossed else "")
         return
     left, top, right, bottom = inner(frame)
     rule_h = frame.small + frame.px(4)

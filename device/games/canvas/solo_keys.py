@@ -71,7 +71,7 @@ def _auto(ui: CanvasUi, lang: str) -> Keys:
             return Reply(replace(u, value=0 if u.value == UNSET else value))
         return Binding(action, "+1" if button == "up" else "-1")
 
-    keys: Keys = {"up": change("up"), "down": change("down"), "back": back}
+    keys: Keys = {"up": change("up"), "down": change("down"), "back": back} if tossed else {"back": back}
     if ui.value != UNSET:
         keys["ok"] = Binding(enter(ui.value), T(lang, "canvas.key.face_up", n=ui.value))
     for face_up in range(1, tossed + 1):
