@@ -1,18 +1,22 @@
 """Write the Canvas headless scripts, every press annotated (issue 13 convention 5), for the table
-build (seat buttons, roll) or the four keys (up, down, ok, back) only:
+build (seat buttons, roll, timer) or the four keys (up, down, ok, back) only:
 
     PYTHONPATH=. .venv/bin/python tests/scripts/canvas_make_scripts.py
 
 writes tests/scripts/canvas_two_players.txt, canvas_solo.txt and canvas_solo_table_toss.txt (table
-build) and the same games with the four keys (*_four_keys.txt). Then regenerate the expected states
-(EASEL_UPDATE_GOLDENS=1 pytest tests/device/test_scripts.py -k canvas) and check them by hand;
-tests/device/canvas/test_app.py asserts the scores and the winners.
+build) and the same games with the four keys (*_four_keys.txt). Then regenerate the expected
+states (EASEL_UPDATE_GOLDENS=1 pytest tests/device/test_scripts.py -k canvas) and check them by
+hand; tests/device/canvas/ asserts the scores and the winners.
 
+    PYTHONPATH=. .venv/bin/python tests/scripts/canvas_make_scripts.py count
+
+prints, for each Canvas script, its presses by kind (rulebook actions, extras, setup) and per turn.
 Slots are written "top/bottom" with the engine's icon ids ("" for an empty slot).
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -248,8 +252,41 @@ def solo(table: bool, by_table: bool) -> Script:
     return s
 
 
+def count(text: str) -> tuple[dict[str, int], list[tuple[int, int]]]:
+    """Presses by kind, and (rulebook, extra) presses per turn, of an annotated script."""
+    kinds = {"rule": 0, "extra": 0, "setup": 0}
+    turns: list[tuple[int, int]] = []
+    counting = False
+    for line in text.splitlines():
+        if re.match(r"# ---- (turn|round) \d+", line):
+            turns.append((0, 0))
+            counting = True
+        elif line.startswith("# ---- end"):
+            counting = False
+        elif re.match(r"(press|hold) ", line):
+            kind = line.split("#", 1)[1].strip().split(":", 1)[0]
+            kinds[kind] += 1
+            if counting and kind != "setup":
+                rule, extra = turns[-1]
+                turns[-1] = (rule + (kind == "rule"), extra + (kind == "extra"))
+    return kinds, turns
+
+
+def report() -> None:
+    """Print the press counts of every Canvas script."""
+    for path in sorted(HERE.glob("canvas_*.txt")):
+        kinds, turns = count(path.read_text(encoding="utf-8"))
+        share = 100 * kinds["extra"] / max(1, kinds["rule"])
+        worst = max((100 * e / max(1, r) for r, e in turns), default=0.0)
+        print(f"{path.stem}: {kinds['rule']} rulebook + {kinds['extra']} extra ({share:.1f} %; worst turn "
+              f"{worst:.1f} %), {kinds['setup']} setup; per turn (rulebook, extra): {turns}")
+
+
 def main() -> None:
-    """Write the five scripts."""
+    """Write the five scripts (or, with `count`, print their press counts)."""
+    if sys.argv[1:] == ["count"]:
+        report()
+        return
     out = {
         "canvas_two_players": two_players(True),
         "canvas_two_players_four_keys": two_players(False),
