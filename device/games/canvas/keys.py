@@ -159,7 +159,7 @@ def _count(ui: CanvasUi, lang: str) -> Keys:
         return Binding(lambda u, c: Reply(replace(u, value=counted(u.value, button, 0, card.cap))),
                        "+1" if button == "up" else "-1")
 
-    return {"up": change("up"), "down": change("down"), "ok": Binding(keep, T(lang, "key.ok")),
+    return {"up": change("up"), "down": change("down"), "ok": Binding(keep, T(lang, "canvas.key.ribbons", n=ui.value)),
             "back": Binding(back, T(lang, "key.back"))}
 
 

@@ -50,6 +50,7 @@ STRINGS = Strings(
         "canvas.key.again": ("Again", "Rejouer"),
         "canvas.key.setup": ("Setup", "Régler"),
         "canvas.key.face_up": ("{n} up", "{n} vis."),
+        "canvas.key.ribbons": ("{n} rib.", "{n} rub."),
         # elements, slots, icons
         "canvas.el.hue": ("Hue", "Teinte"),
         "canvas.el.shape": ("Shape", "Forme"),
