@@ -43,6 +43,8 @@ def _after_choice(ui: CanvasUi) -> CanvasUi:
 
 def start_game(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     """Start a game with the setup shown (the points of a card the data lacks are asked first)."""
+    if not ui.chosen:  # a setup saved before the setup menu existed: choose the cards first
+        return Reply(replace(ui, screen="mode", cursor=0))
     if needs_points(ui) is not None:
         return Reply(replace(ui, screen="points", table=(), value=1))
     setup = Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)

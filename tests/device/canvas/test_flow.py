@@ -189,3 +189,12 @@ def test_the_four_keys_play_the_same_game(name: str) -> None:
         return data["states"]["canvas"]["game"]
 
     assert game(f"{name}_four_keys") == game(name)
+
+
+def test_a_setup_saved_without_cards_asks_for_them_before_starting() -> None:
+    """A state saved by an earlier version (player count screen, no cards chosen) cannot start empty."""
+    old = CanvasUi(seed=3, screen="players", players=3)
+    ui, _ = press(APP.load(APP.dump(old)), "ok")
+    assert ui.screen == "setup" and ui.cursor == 1
+    ui, _ = press(ui, "roll")
+    assert ui.screen == "mode" and ui.game is None
