@@ -200,7 +200,7 @@ def _tokens(ui: CanvasUi, lang: str) -> Keys:
                        "+1" if button == "up" else "-1")
 
     ok = Binding(enter, T(lang, "canvas.key.tokens", seat=seat(lang, ui.cursor), n=ui.value))
-    return {"up": change("up"), "down": change("down"), "ok": ok}
+    return {"up": change("up"), "down": change("down"), "ok": ok, "back": Binding(pause, T(lang, "key.menu"))}
 
 
 def _judge(ui: CanvasUi, lang: str) -> Keys:
@@ -216,7 +216,7 @@ def _judge(ui: CanvasUi, lang: str) -> Keys:
         return judge(tied[u.cursor])(u, c)
 
     ok = Binding(judge_cursor, T(lang, "canvas.key.judge", seat=seat(lang, tied[ui.cursor])))
-    keys = option_menu(len(tied), lang, ok, labels=PREV_NEXT)
+    keys = option_menu(len(tied), lang, ok, Binding(pause, T(lang, "key.menu")), labels=PREV_NEXT)
     for number in tied:
         keys[f"seat{number}"] = Binding(judge(number))
     return keys

@@ -166,6 +166,7 @@ def test_tie_breaks_name_the_seat_on_the_key() -> None:
     tokens, judge = made["tokens"], made["judge"]
     assert labels(tokens)["ok"] == f"S{tokens.cursor}: {tokens.value}"
     assert labels(judge)["ok"] == "S2 wins"
+    assert labels(tokens)["back"] == labels(judge)["back"] == "Menu", "the game's end stage: back pauses"
     chosen, label = press(judge, "seat1")
     assert label == "S1 chosen" and chosen.screen == "final" and chosen.game is not None
     assert chosen.game.judged == 1 and paintings_done(chosen.game, 1) == 3
