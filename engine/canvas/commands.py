@@ -57,6 +57,13 @@ class TossTokens:
 
 
 @dataclass(frozen=True)
+class TableToss:
+    """Solo: the table tossed the automated player's real tokens and `face_up` came up face up."""
+
+    face_up: int
+
+
+@dataclass(frozen=True)
 class EnterTokens:
     """At the end, a tied player's inspiration tokens (the first tie-break)."""
 
@@ -80,6 +87,7 @@ Command = (
     | ConfirmPainting
     | TakeCard
     | TossTokens
+    | TableToss
     | EnterTokens
     | Judge
 )

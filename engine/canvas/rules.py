@@ -22,13 +22,14 @@ from engine.canvas.commands import (
     Judge,
     SetSlot,
     StartPainting,
+    TableToss,
     TakeCard,
     TossTokens,
 )
 from engine.canvas.scores import best_by_tokens, leaders, paintings_done, ribbons, seats, tokens_pending, total
 from engine.canvas.scoring import CardResult, bonus_points, evaluate
 from engine.canvas.setup import Setup
-from engine.canvas.solo import CARDS_PER_PAINTING, Solo, award, take_card, toss
+from engine.canvas.solo import CARDS_PER_PAINTING, Solo, award, table_toss, take_card, toss
 from engine.canvas.state import Draft, Finished, Phase, State
 from engine.errors import IllegalCommand
 from engine.game import refusal_by_trial
@@ -166,6 +167,11 @@ def _toss(state: State, cmd: TossTokens) -> State:
     return replace(state, solo=solo, rng=rng, phase="turn")
 
 
+def _table_toss(state: State, cmd: TableToss) -> State:
+    _need(state, "automaton")
+    return replace(state, solo=table_toss(_solo(state), cmd.face_up), phase="turn")
+
+
 def _enter_tokens(state: State, cmd: EnterTokens) -> State:
     _need(state, "tokens")
     tied = leaders(state)
@@ -197,6 +203,7 @@ _HANDLERS: dict[type, Any] = {
     ConfirmPainting: _confirm,
     TakeCard: _take,
     TossTokens: _toss,
+    TableToss: _table_toss,
     EnterTokens: _enter_tokens,
     Judge: _judge,
 }

@@ -4,7 +4,8 @@ Rulebook 004 l.44-48: taking the card in position p costs one token on each of t
 its left, the taker collects the tokens lying on the card taken, the cards slide left and a new
 card (without tokens) comes in on the right. Rulebook 004 l.119: the automated player tosses its
 tokens; the face-up count (4 at most) is what it spends, so it takes the card in position
-face-up + 1 (the leftmost when none is face up).
+face-up + 1 (the leftmost when none is face up). The device tosses, or the table tosses the
+real tokens and enters the face-up count (issue 13 ruling).
 """
 
 from __future__ import annotations
@@ -120,16 +121,32 @@ def take_card(solo: Solo, position: int) -> Solo:
 def toss(solo: Solo, rng: Rng) -> tuple[Solo, Rng]:
     """The automated player's turn: toss all its tokens, spend the face-up ones (4 at most)."""
     flips, rng = rng.coin_flips(solo.automaton_tokens)
+    return spend(solo, flips), rng
+
+
+def table_toss(solo: Solo, face_up: int) -> Solo:
+    """The automated player's turn when the table tossed its real tokens: `face_up` came up."""
+    tossed = solo.automaton_tokens
+    if not 0 <= face_up <= tossed:
+        raise IllegalCommand(
+            f"{tossed} tokens were tossed: 0 to {tossed} can be face up, not {face_up}",
+            "canvas_face_up_range",
+            n=tossed,
+        )
+    return spend(solo, (True,) * face_up + (False,) * (tossed - face_up))
+
+
+def spend(solo: Solo, flips: tuple[bool, ...]) -> Solo:
+    """The automated player spends its face-up tokens (4 at most) on the card they reach."""
     spent = min(sum(flips), MAX_SPEND)
     market, gained = take_from_market(solo.market, spent + 1)
-    after = replace(
+    return replace(
         solo,
         market=market,
         automaton_tokens=solo.automaton_tokens - spent + gained,
         automaton_cards=solo.automaton_cards + 1,
         last_toss=Toss(flips, spent, spent + 1, gained),
     )
-    return after, rng
 
 
 def award(points: int) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from device.contract import Context, GameResult
 from device.games.canvas import keys, screens
-from device.games.canvas.ui import CanvasUi, ui_problems
+from device.games.canvas.ui import CanvasUi, fresh_setup, ui_problems
 from device.render.frame import Frame
 from device.widgets.bindings import Bindings, KeyedApp
 from engine.canvas import CANVAS
@@ -21,8 +21,8 @@ class CanvasApp(KeyedApp[CanvasUi]):
     ui_type = CanvasUi
 
     def start(self, ctx: Context) -> CanvasUi:
-        """The player-count screen of a fresh game."""
-        return CanvasUi(seed=ctx.seed)
+        """The setup menu of a fresh game, the cursor on Start."""
+        return fresh_setup(ctx.seed)
 
     def in_progress(self, state: CanvasUi) -> bool:
         """A game is under way once it has started and until its end."""

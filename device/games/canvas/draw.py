@@ -63,6 +63,19 @@ def draw_icon(frame: Frame, icon: str, box: Box, setup: Setup, ink: Ink | None =
     frame.text((x1 - max(1, size // 10), y1), f"+{bonus.points}", px, "bold", anchor="rd", fill=ink)
 
 
+def draw_icon_keys(frame: Frame, box: Box, setup: Setup) -> None:
+    """The table build's icon keys in a row: each seat button's number, then the icon it enters."""
+    left, top, right, bottom = box
+    icons = setup.icons[1:9]
+    cell = (right - left) // max(1, len(icons))
+    size = bottom - top
+    for number, icon in enumerate(icons, 1):
+        x = left + (number - 1) * cell
+        frame.text((x, (top + bottom) // 2), str(number), frame.small, "bold", anchor="lm")
+        x0 = x + frame.text_width(str(number), frame.small, "bold") + frame.px(2)
+        draw_icon(frame, icon, (x0, top, x0 + size, bottom), setup)
+
+
 def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setup: Setup) -> None:
     """The five slots as columns (top and bottom icon), numbered; `current` (1-5) is framed."""
     left, top, right, bottom = box
@@ -113,10 +126,10 @@ def draw_market(frame: Frame, box: Box, tokens: Sequence[int], cursor: int, pain
     left, top, right, bottom = box
     cells = len(tokens) + 1
     gap = frame.px(3)
-    cell_w = (right - left - gap * (cells - 1)) // cells
+    cell_w = int((right - left - gap * (cells - 1)) / (cells + 0.5))  # the "paint" box is wider
     for i in range(cells):
         x0 = left + i * (cell_w + gap)
-        rect = (x0, top, x0 + cell_w, bottom)
+        rect = (x0, top, right if i == len(tokens) else x0 + cell_w, bottom)
         selected = i == cursor
         if selected:
             frame.draw.rounded_rectangle(rect, radius=frame.px(3), fill=frame.ink)
@@ -126,7 +139,7 @@ def draw_market(frame: Frame, box: Box, tokens: Sequence[int], cursor: int, pain
         if i == len(tokens):
             inset = frame.px(3)
             frame.fit(
-                (x0 + inset, top + inset, x0 + cell_w - inset, bottom - inset),
+                (x0 + inset, top + inset, right - inset, bottom - inset),
                 paint_label,
                 max_px=frame.body,
                 fill=fill,

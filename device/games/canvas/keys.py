@@ -1,8 +1,12 @@
 """Canvas's binding table: the setup screens, painting entry slot by slot, the scoreboard, the
 tie-breaks and the solo turns, each key with the soft-key label that says what it does.
 
-Every screen works with up/down/ok/back (presses only); seat buttons start a seat's painting on
-the scoreboard, and `roll` tosses the automated player's tokens in the solo game.
+Every screen works with up/down/ok/back (presses only). On the table build the seat buttons
+start a seat's painting on the scoreboard, enter a slot's icons (seat k = the k-th icon: 1 Hue,
+2 Shape, 3 Texture, 4 Tone, 5-8 the bonus icons, `timer` the ninth; a hold keeps the slot open
+for a second icon)
+and choose among tied players; the solo keys are in `solo_keys`. At the game's top level `back`
+opens the pause menu; elsewhere it steps back within the game.
 """
 
 from __future__ import annotations
@@ -11,31 +15,26 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from device.contract import Context, Reply
-from device.games.canvas import setup_keys
+from device.games.canvas import setup_keys, solo_keys
+from device.games.canvas.game_keys import apply, paint
 from device.games.canvas.text import bonus_of, card_name, review_lines, seat, slot_text
-from device.games.canvas.ui import MARKET_CHOICES, CanvasUi, board_seats, count_at, counted_cards, game_of, to_phase
+from device.games.canvas.ui import CanvasUi, board_seats, count_at, counted_cards, game_of, to_phase
 from device.strings.all import STRINGS as T
-from device.widgets.bindings import Action, Binding, Bindings, go_home
+from device.widgets.bindings import Action, Binding, Bindings, pause
 from device.widgets.cursor import counted, neighbour, step
 from device.widgets.option_menu import PREV_NEXT, option_menu
-from engine.canvas import CANVAS
 from engine.canvas.cards import SLOTS, Slot
 from engine.canvas.commands import (
     BackSlot,
     CancelPainting,
-    Command,
     ConfirmPainting,
     CountRibbons,
     EnterTokens,
     Judge,
     SetSlot,
-    StartPainting,
-    TakeCard,
-    TossTokens,
 )
 from engine.canvas.rules import review
 from engine.canvas.scores import best_by_tokens
-from engine.rng import Rng
 
 Keys = dict[str, Binding[CanvasUi]]
 Screen = Callable[[CanvasUi, str], Keys]
@@ -43,18 +42,8 @@ Screen = Callable[[CanvasUi, str], Keys]
 
 def bindings(ui: CanvasUi, ctx: Context) -> Bindings[CanvasUi]:
     """The keys of the screen shown (holds do nothing in Canvas)."""
-    screen = setup_keys.SCREENS.get(ui.screen) or SCREENS[ui.screen]
+    screen = setup_keys.SCREENS.get(ui.screen) or solo_keys.SCREENS.get(ui.screen) or SCREENS[ui.screen]
     return Bindings(screen(ui, ctx.lang), holds_press=False)
-
-
-def apply(ui: CanvasUi, command: Command) -> CanvasUi:
-    """The UI state with an engine command applied to its game."""
-    return replace(ui, game=CANVAS.apply(game_of(ui), command))
-
-
-def _paint(ui: CanvasUi, number: int, lang: str) -> Reply[CanvasUi]:
-    after = to_phase(apply(ui, StartPainting(number)))
-    return Reply(after, label=T(lang, "canvas.label.paints", seat=seat(lang, number)))
 
 
 def _back_to_slot(ui: CanvasUi, lang: str) -> Reply[CanvasUi]:
@@ -72,9 +61,9 @@ def _board(ui: CanvasUi, lang: str) -> Keys:
                        T(lang, "key.prev" if button == "up" else "key.next"))
 
     keys: Keys = {"up": move("up"), "down": move("down"),
-                  "ok": Binding(lambda u, c: _paint(u, u.cursor, c.lang),
+                  "ok": Binding(lambda u, c: paint(u, u.cursor, c.lang),
                                 f"{T(lang, 'canvas.key.paint')} {seat(lang, ui.cursor)}"),
-                  "back": Binding(go_home, T(lang, "key.home"))}
+                  "back": Binding(pause, T(lang, "key.menu"))}
     for number in range(1, 9):
         keys[f"seat{number}"] = Binding(_paint_seat(number))
     return keys
@@ -82,7 +71,7 @@ def _board(ui: CanvasUi, lang: str) -> Keys:
 
 def _paint_seat(number: int) -> Action[CanvasUi]:
     """A seat button on the scoreboard: that seat starts painting."""
-    return lambda u, c: _paint(u, number, c.lang)
+    return lambda u, c: paint(u, number, c.lang)
 
 
 def _slot(ui: CanvasUi, lang: str) -> Keys:
@@ -100,35 +89,67 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
     def set_slot(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         after = to_phase(apply(u, SetSlot(u.top, u.bottom)))
         text = slot_text(c.lang, Slot(u.top, u.bottom), game.setup)
-        return Reply(after, label=T(c.lang, "canvas.label.slot", n=draft.at + 1, icons=text))
+        label = T(c.lang, "canvas.label.slot", seat=seat(c.lang, draft.seat), n=draft.at + 1, icons=text)
+        return Reply(after, label=label)
 
+    ok: Binding[CanvasUi]
+    if ui.row == 0 and not ui.top:
+        ok = Binding(set_slot, T(lang, "canvas.key.empty"))
+    elif ui.row == 0:
+        ok = Binding(lambda u, c: Reply(replace(u, row=1)), T(lang, "key.next"))
+    else:
+        ok = Binding(set_slot, T(lang, "key.ok"))
+    back = _slot_back(ui, lang, draft.at)
+    keys: Keys = {"up": turn("up"), "down": turn("down"), "ok": ok, "back": back}
+    for key, icon in zip(ICON_KEYS, icons[1:], strict=False):
+        keys[key] = Binding(_icon_key(icon, set_slot, hold=False))
+        keys[f"{key}!"] = Binding(_icon_key(icon, set_slot, hold=True))
+    return keys
+
+
+# Seat buttons 1-8 enter the first eight icons and `timer` the ninth (+2 per Shape in the data
+# file); any further icon is reached with up/down.
+ICON_KEYS = (*(f"seat{n}" for n in range(1, 9)), "timer")
+
+
+def _slot_back(ui: CanvasUi, lang: str, at: int) -> Binding[CanvasUi]:
+    """Back on a slot: from the bottom to the top, else to the slot before, else drop the painting."""
     def cancel(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         return Reply(to_phase(apply(u, CancelPainting())), label=T(c.lang, "canvas.label.cancel"))
 
     def slot_back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        return Reply(to_phase(apply(u, BackSlot())), label=T(c.lang, "canvas.label.back", n=draft.at))
+        return Reply(to_phase(apply(u, BackSlot())), label=T(c.lang, "canvas.label.back", n=at))
 
-    ok: Binding[CanvasUi]
-    if ui.row == 0:
-        ok = Binding(lambda u, c: Reply(replace(u, row=1)), T(lang, "key.next"))
-        first = draft.at == 0
-        back = Binding(cancel, T(lang, "canvas.key.cancel")) if first else Binding(slot_back, T(lang, "key.back"))
-    else:
-        ok = Binding(set_slot, T(lang, "key.ok"))
-        back = Binding(lambda u, c: Reply(replace(u, row=0)), T(lang, "key.back"))
-    return {"up": turn("up"), "down": turn("down"), "ok": ok, "back": back}
+    if ui.row == 1:
+        return Binding(lambda u, c: Reply(replace(u, row=0)), T(lang, "key.back"))
+    if at == 0:
+        return Binding(cancel, T(lang, "canvas.key.cancel"))
+    return Binding(slot_back, T(lang, "key.back"))
+
+
+def _icon_key(icon: str, set_slot: Action[CanvasUi], hold: bool) -> Action[CanvasUi]:
+    """A seat button on a slot: the icon goes on top (or below a top already chosen) and the slot
+    is entered; held on the top, the slot stays open for a second icon."""
+    def action(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        if u.row == 0 and hold:
+            return Reply(replace(u, top=icon, bottom="", row=1))
+        chosen = replace(u, top=icon, bottom="") if u.row == 0 else replace(u, bottom=icon)
+        return set_slot(chosen, c)
+    return action
 
 
 def _count(ui: CanvasUi, lang: str) -> Keys:
     game = game_of(ui)
     card = game.setup.cards[ui.cursor]
     marked = counted_cards(game)
+    painter = seat(lang, game.draft.seat) if game.draft is not None else ""
 
     def keep(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         after = apply(u, CountRibbons(u.cursor + 1, u.value))
         later = [i for i in marked if i > u.cursor]
         after = count_at(after, later[0]) if later else replace(after, screen="review", cursor=0)
-        return Reply(after, label=T(c.lang, "canvas.label.count", card=card_name(c.lang, card), n=u.value))
+        name = card_name(c.lang, card)
+        return Reply(after, label=T(c.lang, "canvas.label.count", seat=painter, card=name, n=u.value))
 
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         earlier = [i for i in marked if i < u.cursor]
@@ -138,7 +159,7 @@ def _count(ui: CanvasUi, lang: str) -> Keys:
         return Binding(lambda u, c: Reply(replace(u, value=counted(u.value, button, 0, card.cap))),
                        "+1" if button == "up" else "-1")
 
-    return {"up": change("up"), "down": change("down"), "ok": Binding(keep, T(lang, "key.ok")),
+    return {"up": change("up"), "down": change("down"), "ok": Binding(keep, T(lang, "canvas.key.ribbons", n=ui.value)),
             "back": Binding(back, T(lang, "key.back"))}
 
 
@@ -178,60 +199,35 @@ def _tokens(ui: CanvasUi, lang: str) -> Keys:
         return Binding(lambda u, c: Reply(replace(u, value=counted(u.value, button, 0, most))),
                        "+1" if button == "up" else "-1")
 
-    return {"up": change("up"), "down": change("down"), "ok": Binding(enter, T(lang, "key.ok"))}
+    ok = Binding(enter, T(lang, "canvas.key.tokens", seat=seat(lang, ui.cursor), n=ui.value))
+    return {"up": change("up"), "down": change("down"), "ok": ok, "back": Binding(pause, T(lang, "key.menu"))}
 
 
 def _judge(ui: CanvasUi, lang: str) -> Keys:
     tied = best_by_tokens(game_of(ui))
 
-    def judge(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        chosen = tied[u.cursor]
-        label = T(c.lang, "canvas.label.judged", seat=seat(c.lang, chosen))
-        return Reply(to_phase(apply(u, Judge(chosen))), label=label)
+    def judge(number: int) -> Action[CanvasUi]:
+        def action(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+            label = T(c.lang, "canvas.label.judged", seat=seat(c.lang, number))
+            return Reply(to_phase(apply(u, Judge(number))), label=label)
+        return action
 
-    return option_menu(len(tied), lang, Binding(judge, T(lang, "key.ok")), labels=PREV_NEXT)
+    def judge_cursor(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return judge(tied[u.cursor])(u, c)
+
+    ok = Binding(judge_cursor, T(lang, "canvas.key.judge", seat=seat(lang, tied[ui.cursor])))
+    keys = option_menu(len(tied), lang, ok, Binding(pause, T(lang, "key.menu")), labels=PREV_NEXT)
+    for number in tied:
+        keys[f"seat{number}"] = Binding(judge(number))
+    return keys
 
 
 def _final(ui: CanvasUi, lang: str) -> Keys:
-    def new_game(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        seed, _ = Rng.from_seed(u.seed).next_u64()
-        return Reply(CanvasUi(seed=seed & 0xFFFFFFFF, players=u.players))
-
-    return {"ok": Binding(new_game, T(lang, "canvas.key.new")), "back": Binding(go_home, T(lang, "key.home"))}
-
-
-# ----- solo --------------------------------------------------------------------------------
-
-
-def _turn(ui: CanvasUi, lang: str) -> Keys:
-    def take(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        if u.cursor == 5:
-            return _paint(u, 1, c.lang)
-        return Reply(to_phase(apply(u, TakeCard(u.cursor + 1))), label=T(c.lang, "canvas.label.take", n=u.cursor + 1))
-
-    ok = T(lang, "canvas.key.paint") if ui.cursor == 5 else T(lang, "canvas.key.take", n=ui.cursor + 1)
-    return option_menu(MARKET_CHOICES, lang, Binding(take, ok), Binding(go_home, T(lang, "key.home")), labels=PREV_NEXT)
-
-
-def _toss(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
-    after = apply(ui, TossTokens())
-    solo = game_of(after).solo
-    assert solo is not None and solo.last_toss is not None
-    label = T(ctx.lang, "canvas.label.toss", up=solo.last_toss.face_up, card=solo.last_toss.position)
-    return Reply(replace(after, screen="toss"), label=label)
-
-
-def _auto(ui: CanvasUi, lang: str) -> Keys:
-    return {"ok": Binding(_toss, T(lang, "canvas.key.toss")), "roll": Binding(_toss),
-            "back": Binding(go_home, T(lang, "key.home"))}
-
-
-def _tossed(ui: CanvasUi, lang: str) -> Keys:
-    return {"ok": Binding(lambda u, c: Reply(to_phase(u)), T(lang, "key.ok")),
-            "back": Binding(go_home, T(lang, "key.home"))}
+    return {"ok": Binding(setup_keys.play_again, T(lang, "canvas.key.again")), "roll": Binding(setup_keys.play_again),
+            "back": Binding(setup_keys.to_setup, T(lang, "canvas.key.setup"))}
 
 
 SCREENS: dict[str, Screen] = {
     "board": _board, "slot": _slot, "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
-    "final": _final, "turn": _turn, "auto": _auto, "toss": _tossed,
+    "final": _final,
 }

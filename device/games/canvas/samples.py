@@ -33,6 +33,9 @@ class CanvasPresser(Presser[CanvasUi]):
         icons = ui.game.setup.icons
         for text in slots:
             top, _, bottom = text.partition("/")
+            if not top:
+                ui = self.press(ui, "ok")  # an empty slot: ok on "nothing" enters it
+                continue
             ui = self.press(ui, *["down"] * icons.index(top), "ok", *["down"] * icons.index(bottom), "ok")
         while confirm and ui.screen == "count":
             ui = self.press(ui, "ok")
@@ -48,7 +51,9 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
     """Every Canvas screen in a typical state, played through `app`."""
     p = CanvasPresser(app, ctx)
     fresh = app.start(replace(ctx, seed=7))
-    mode = p.press(fresh, "ok")
+    players = p.press(fresh, "down", "ok")
+    solo_setup = p.press(players, "down", "ok")
+    mode = p.press(fresh, "down", "down", "ok")
     pick = p.press(p.choose(mode, "pick"), "ok", "down", "down", "ok", "down")
     points = p.press(p.choose(mode, "first_game_rulebook"), "up", "ok", "up", "up", "up")
     spatial = p.choose(mode, "spatial")
@@ -67,27 +72,30 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
     review = p.press(count, "ok")
 
     # Three players, seats 1 and 2 tied on points and on tokens: seat 3, runner-up, judges.
-    trio = p.press(p.choose(p.press(fresh, "up", "ok"), "family"), "ok")
+    trio_setup = p.press(players, "up", "ok", "down", "ok")
+    trio = p.press(p.choose(trio_setup, "family"), "ok")
     for painter, painting in ((1, PLAIN), (2, PLAIN), (3, CHARLOTTE)) * 3:
         trio = p.paint(p.press(trio, f"seat{painter}"), painting)
     tokens = p.press(trio, "up", "up", "up", "ok", "up")
     judge = p.press(tokens, "up", "up", "ok", "down")
     final = p.press(judge, "ok")
 
-    solo_start = p.press(p.choose(p.press(fresh, "down", "ok"), "spatial"), "ok")
+    solo_start = p.press(p.choose(p.press(solo_setup, "down", "ok"), "spatial"), "ok")
     auto = p.press(solo_start, "down", "down", "ok")
-    toss = p.press(auto, "ok")
-    turn = p.press(toss, "ok", "down", "down", "down")
+    turn = p.press(auto, "ok", "down", "down", "down")
+    table_toss = p.press(solo_setup, "down", "down", "ok", "roll", "seat2", "up", "up")
     solo = solo_start
     for _ in range(3):
         for _ in range(3):
-            solo = p.press(solo, "ok", "ok", "ok")  # take the leftmost card, toss, back to the turn
-        solo = p.paint(p.press(solo, "up", "ok"), RICH)
+            solo = p.press(solo, "ok", "ok")  # take the leftmost card, toss
+        solo = p.paint(p.press(solo, "ok"), RICH)  # three cards in hand: the cursor is on Paint
         if solo.screen == "auto":
-            solo = p.press(solo, "ok", "ok")
+            solo = p.press(solo, "ok")
     screens = {
-        "players": fresh,
-        "players-solo": p.press(fresh, "down"),
+        "setup": fresh,
+        "setup-solo": solo_setup,
+        "players": players,
+        "players-solo": p.press(players, "down"),
         "mode": mode,
         "pick": pick,
         "points": points,
@@ -100,9 +108,11 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
         "tokens": tokens,
         "judge": judge,
         "final": final,
+        "final-tokens": p.press(tokens, "ok"),  # the longest reason: more inspiration tokens
         "turn": turn,
         "auto": auto,
-        "toss": toss,
+        "auto-table": table_toss,
+        "auto-none": p.press(table_toss, "seat4", "seat1"),  # all 4 spent: nothing left to toss
         "final-solo": solo,
     }
     for name, ui in screens.items():

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from device.games.canvas.draw import (
     Line,
     draw_icon,
+    draw_icon_keys,
     draw_market,
     draw_strip,
     draw_tokens_row,
@@ -25,7 +26,7 @@ from device.games.canvas.text import (
     review_lines,
     seat,
 )
-from device.games.canvas.ui import CanvasUi
+from device.games.canvas.ui import UNSET, CanvasUi
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from engine.canvas import CANVAS
@@ -45,6 +46,7 @@ from engine.canvas.scores import (
 from engine.canvas.state import State
 
 Keys = Mapping[str, str]
+LEGEND_FROM_PX = 170  # panels this tall show the seat buttons' icons under a slot (room for one line)
 
 
 def render(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
@@ -111,6 +113,10 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "canvas.slot.title", seat=seat(lang, draft.seat), n=number, colour=colour(lang, number)))
     frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
+    if frame.height >= LEGEND_FROM_PX:
+        legend_h = frame.small + frame.px(4)
+        draw_icon_keys(frame, (left, bottom - legend_h + frame.px(2), right, bottom), game.setup)
+        bottom -= legend_h + frame.px(2)
     strip_w = (right - left) * 2 // 5
     shown = tuple(Slot(ui.top, ui.bottom) if i == draft.at else s for i, s in enumerate(draft.slots))
     draw_strip(frame, (left, top, left + strip_w, bottom), shown, number, game.setup)
@@ -235,7 +241,7 @@ def _turn(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
         f"{T(lang, 'canvas.board.done', done=paintings_done(game, 1), all=PAINTINGS_EACH)}",
     ]
     if solo.last_toss is not None:
-        lines.append(T(lang, "canvas.turn.last", card=solo.last_toss.position))
+        lines.append(T(lang, "canvas.turn.last", up=solo.last_toss.face_up, card=solo.last_toss.position))
     row = int(frame.small * 1.35)
     market_bottom = bottom - row * len(lines) - frame.px(2)
     draw_market(frame, (left, top, right, market_bottom), solo.market, ui.cursor, T(lang, "canvas.key.paint"))
@@ -253,6 +259,12 @@ def _auto(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     assert game.solo is not None
     frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points", n=total(game, 1)))
     frame.softkeys(keys)
+    if ui.toss_table:
+        tossed = game.solo.automaton_tokens
+        value = T(lang, "canvas.auto.unset") if ui.value == UNSET else str(ui.value)
+        question = T(lang, "canvas.auto.table", n=tossed) if tossed else T(lang, "canvas.auto.none")
+        number_screen(frame, question, value, T(lang, "canvas.auto.keys") if tossed else "")
+        return
     left, top, right, bottom = inner(frame)
     rule_h = frame.small + frame.px(4)
     frame.fit(

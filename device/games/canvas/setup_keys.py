@@ -1,4 +1,5 @@
-"""Canvas setup keys: players, the cards in play (suggested, one by one, at random), unknown points."""
+"""Canvas setup keys: the setup menu (Start first), players, the cards in play (suggested, one by
+one, at random), unknown points, the solo toss; and starting a game with the setup shown."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from device.games.canvas.ui import (
     data,
     mode_items,
     needs_points,
+    setup_rows,
     to_phase,
 )
 from device.strings.all import STRINGS as T
@@ -39,14 +41,57 @@ def _after_choice(ui: CanvasUi) -> CanvasUi:
     return replace(ui, screen="cards", cursor=0)
 
 
+def start_game(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
+    """Start a game with the setup shown (the points of a card the data lacks are asked first)."""
+    if not ui.chosen:  # a setup saved before the setup menu existed: choose the cards first
+        return Reply(replace(ui, screen="mode", cursor=0))
+    if needs_points(ui) is not None:
+        return Reply(replace(ui, screen="points", table=(), value=1))
+    setup = Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
+    started = to_phase(replace(ui, game=CANVAS.new_game(setup, ui.seed), cursor=0))
+    return Reply(started, label=T(ctx.lang, "canvas.started"))
+
+
+def play_again(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
+    """The next game with the same setup and a new seed."""
+    seed, _ = Rng.from_seed(ui.seed).next_u64()
+    return start_game(replace(ui, game=None, seed=seed & 0xFFFFFFFF), ctx)
+
+
+def to_setup(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
+    """Back to the setup menu, the cursor on Start."""
+    return Reply(replace(ui, game=None, screen="setup", cursor=0))
+
+
+def _setup(ui: CanvasUi, lang: str) -> Keys:
+    rows = setup_rows(ui)
+
+    def choose(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        row = rows[u.cursor]
+        if row == "players":
+            return Reply(replace(u, screen="players"))
+        if row == "cards":
+            return Reply(replace(u, screen="mode", cursor=0))
+        if row == "toss":
+            return Reply(replace(u, toss_table=not u.toss_table))
+        return start_game(u, c)
+
+    label = {"start": "canvas.key.start", "toss": "key.change"}.get(rows[ui.cursor], "key.open")
+    keys = option_menu(len(rows), lang, Binding(choose, T(lang, label)), Binding(go_home, T(lang, "key.home")))
+    keys["roll"] = Binding(start_game)
+    return keys
+
+
 def _players(ui: CanvasUi, lang: str) -> Keys:
     def change(button: str) -> Binding[CanvasUi]:
         return Binding(lambda u, c: Reply(replace(u, players=counted(u.players, button, 1, 5))),
                        "+1" if button == "up" else "-1")
 
-    return {"up": change("up"), "down": change("down"),
-            "ok": Binding(lambda u, c: Reply(replace(u, screen="mode", cursor=0)), T(lang, "key.ok")),
-            "back": Binding(go_home, T(lang, "key.home"))}
+    def done(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
+        return Reply(replace(u, screen="setup", cursor=1))
+
+    return {"up": change("up"), "down": change("down"), "ok": Binding(done, T(lang, "key.ok")),
+            "back": Binding(done, T(lang, "key.back"))}
 
 
 def _mode(ui: CanvasUi, lang: str) -> Keys:
@@ -62,7 +107,7 @@ def _mode(ui: CanvasUi, lang: str) -> Keys:
         return Reply(_after_choice(replace(u, random=False, entered=(), chosen=setup.cards)))
 
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        return Reply(replace(u, screen="players", cursor=0))
+        return Reply(replace(u, screen="setup", cursor=2))
 
     ok = Binding(choose, T(lang, "key.ok"))
     return option_menu(len(items), lang, ok, Binding(back, T(lang, "key.back")), labels=PREV_NEXT)
@@ -120,20 +165,16 @@ def _cards(ui: CanvasUi, lang: str) -> Keys:
         drawn = replace(u, draws=u.draws + 1)
         return Reply(replace(drawn, chosen=_draw(drawn)))
 
-    def start(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        setup = Setup(cards=chosen_cards(u), players=u.players, bonus_icons=data().bonus_icons)
-        started = to_phase(replace(u, game=CANVAS.new_game(setup, u.seed), cursor=0))
-        return Reply(started, label=T(c.lang, "canvas.started"))
-
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        return Reply(replace(u, screen="mode", cursor=0, entered=()))
+        return Reply(replace(u, screen="setup", cursor=0))
 
-    keys: Keys = {"ok": Binding(start, T(lang, "canvas.key.start")), "back": Binding(back, T(lang, "key.back"))}
+    keys: Keys = {"ok": Binding(start_game, T(lang, "canvas.key.start")), "roll": Binding(start_game),
+                  "back": Binding(back, T(lang, "key.back"))}
     if ui.random:
         keys["down"] = Binding(redraw, T(lang, "canvas.key.redraw"))
     return keys
 
 
 SCREENS: dict[str, Callable[[CanvasUi, str], Keys]] = {
-    "players": _players, "mode": _mode, "pick": _pick, "points": _points, "cards": _cards,
+    "setup": _setup, "players": _players, "mode": _mode, "pick": _pick, "points": _points, "cards": _cards,
 }

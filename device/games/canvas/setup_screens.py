@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 
 from device.games.canvas.draw import inner, number_screen, shorten
 from device.games.canvas.text import card_name, condition_text, points_text
-from device.games.canvas.ui import CanvasUi, chosen_cards, data, mode_items, needs_points
+from device.games.canvas.ui import CanvasUi, chosen_cards, data, mode_items, needs_points, setup_name, setup_rows
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 
@@ -15,6 +15,37 @@ Keys = Mapping[str, str]
 
 def _players_text(lang: str, players: int) -> str:
     return T(lang, "canvas.solo") if players == 1 else T(lang, "players", n=players)
+
+
+def _setup_value(ui: CanvasUi, lang: str, row: str) -> str:
+    """What the setup menu shows right of a row."""
+    if row == "players":
+        return str(ui.players)
+    if row == "toss":
+        return T(lang, "canvas.setup.table" if ui.toss_table else "canvas.setup.device")
+    if row == "cards":
+        name = setup_name(ui)
+        if ui.random:
+            return T(lang, "canvas.setup.random")
+        return next(s.label(lang) for s in data().setups if s.id == name) if name else T(lang, "canvas.setup.chosen")
+    return ""
+
+
+def _setup(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+    frame.header(T(lang, "game.canvas"), _players_text(lang, ui.players))
+    frame.softkeys(keys)
+    rows = setup_rows(ui)
+    left, top, right, bottom = frame.content
+    footer = frame.small + frame.px(5)
+    items = [T(lang, f"canvas.setup.{row}") for row in rows]
+    values = [_setup_value(ui, lang, row) for row in rows]
+    values = [shorten(v, (right - left) * 3 // 5, frame.body) for v in values]
+    frame.menu((left, top, right, bottom - footer), items, ui.cursor, right=values)
+    names = ", ".join(data().entry(n).label(lang) for n in ui.chosen)
+    frame.draw.line((left, bottom - footer, right, bottom - footer), fill=frame.ink)
+    pad = frame.px(4)
+    shown = shorten(names, right - left - 2 * pad, frame.small)
+    frame.text((left + pad, bottom - footer // 2), shown, frame.small, anchor="lm")
 
 
 def _players(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
@@ -91,6 +122,7 @@ def _cards(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
 
 
 SETUP_SCREENS: dict[str, Callable[[CanvasUi, str, Keys, Frame], None]] = {
+    "setup": _setup,
     "players": _players,
     "mode": _mode,
     "pick": _pick,

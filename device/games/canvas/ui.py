@@ -14,6 +14,7 @@ from engine.canvas.state import State
 from engine.canvas.view import can_paint
 
 Screen = Literal[
+    "setup",
     "players",
     "mode",
     "pick",
@@ -32,6 +33,7 @@ Screen = Literal[
 ]
 MAX_POINTS = 99
 MARKET_CHOICES = 6  # solo turn: the five market cards, then "paint"
+PAINT_ROW = MARKET_CHOICES - 1
 
 
 @cache
@@ -71,6 +73,28 @@ class CanvasUi:
     row: int = 0
     top: str = ""
     bottom: str = ""
+    toss_table: bool = False
+
+
+SETUP_ROWS = ("start", "players", "cards", "toss")  # "toss" only for the solo variant
+DEFAULT_SETUP = "first_game"  # every card's points are known: Start needs nothing else
+UNSET = -1  # a value the table has not entered yet (nothing is recorded by default)
+
+
+def setup_rows(ui: CanvasUi) -> tuple[str, ...]:
+    """The setup menu's rows: Start first, then the options (the toss only in solo)."""
+    return SETUP_ROWS if ui.players == 1 else SETUP_ROWS[:-1]
+
+
+def fresh_setup(seed: int) -> CanvasUi:
+    """A first setup menu: two players and the default suggested cards, the cursor on Start."""
+    setup = next(s for s in data().setups if s.id == DEFAULT_SETUP)
+    return CanvasUi(screen="setup", seed=seed, chosen=setup.cards)
+
+
+def setup_name(ui: CanvasUi) -> str | None:
+    """The id of the suggested setup the chosen cards are, if they are one."""
+    return next((s.id for s in data().setups if s.cards == ui.chosen), None)
 
 
 def mode_items() -> tuple[str, ...]:
@@ -134,9 +158,13 @@ def to_phase(ui: CanvasUi) -> CanvasUi:
     if phase == "tokens":
         pending = tokens_pending(game)
         return replace(ui, screen="tokens", value=0, cursor=pending[0] if pending else 1)
-    screens: dict[str, Screen] = {"turn": "turn", "judging": "judge", "automaton": "auto"}
-    screen = screens.get(phase, "final")
-    return replace(ui, screen=screen) if screen == "auto" else replace(ui, screen=screen, cursor=0)
+    if phase == "turn":
+        return replace(ui, screen="turn", cursor=PAINT_ROW if can_paint(game) else 0)
+    if phase == "automaton":
+        solo = game.solo
+        forced = solo is not None and solo.automaton_tokens == 0  # nothing to toss: none can be face up
+        return replace(ui, screen="auto", value=0 if forced else UNSET)
+    return replace(ui, screen="judge" if phase == "judging" else "final", cursor=0)
 
 
 # Which screens each engine phase may show (setup screens have no game yet).
@@ -161,7 +189,7 @@ def ui_problems(ui: CanvasUi) -> list[str]:
         problems.append(f"cards chosen: {ui.chosen}")
     game = ui.game
     if game is None:
-        if ui.screen not in ("players", "mode", "pick", "points", "cards"):
+        if ui.screen not in ("setup", "players", "mode", "pick", "points", "cards"):
             problems.append(f"screen {ui.screen} without a game")
         return problems
     if ui.screen not in PHASE_SCREENS[game.phase]:

@@ -27,8 +27,18 @@ def fresh(seed: int = 5) -> CanvasUi:
     return APP.start(replace(ctx(), seed=seed))
 
 
+def mode(players: int = 2, seed: int = 5) -> CanvasUi:
+    """The menu of scoring-card setups, opened from the setup menu after choosing the players."""
+    p = presser()
+    ui = fresh(seed)
+    if players != 2:
+        moves = ["up"] * (players - 2) if players > 2 else ["down"] * (2 - players)
+        ui = p.press(ui, "down", "ok", *moves, "ok", "down", "ok")  # Players row, count, Cards row
+        return ui
+    return p.press(ui, "down", "down", "ok")
+
+
 def started(*setup: str, players: int = 2) -> CanvasUi:
     """A game started from the setup menu entry `setup` (a suggested setup id)."""
     p = presser()
-    ui = p.press(fresh(), *(["up"] * (players - 2) if players > 2 else ["down"] * (2 - players)), "ok")
-    return p.press(p.choose(ui, setup[0]), "ok")
+    return p.press(p.choose(mode(players), setup[0]), "ok")

@@ -22,6 +22,7 @@ from engine.canvas.commands import (
     Judge,
     SetSlot,
     StartPainting,
+    TableToss,
     TakeCard,
     TossTokens,
 )
@@ -106,6 +107,7 @@ def _commands(players: int) -> st.SearchStrategy[Command]:
         st.just(ConfirmPainting()),
         st.builds(TakeCard, st.integers(0, 6)),
         st.just(TossTokens()),
+        st.builds(TableToss, st.integers(-1, 9)),
         st.builds(EnterTokens, seat, st.integers(-1, 25)),
         st.builds(Judge, seat),
     )
@@ -232,3 +234,31 @@ def test_guided_games_stay_valid_to_the_end(players: int, seed: int, draw: st.Da
     if state.phase == "finished":
         result = outcome(state)
         assert result is not None and len(result.winners) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.tuples(st.integers(1, 5), st.integers(0, 8)), max_size=40))
+def test_solo_tokens_are_conserved_when_the_table_tosses(seed: int, turns: list[tuple[int, int]]) -> None:
+    """Rulebook 004 l.44 and l.119: with the table's own tosses too, 8 tokens in all; it spends
+    min(face up, 4) and takes the card after them; more face up than tossed is refused."""
+    state = _fresh(1, seed)
+    for position, face_up in turns:
+        assert state.solo is not None
+        if state.solo.hand == 5:
+            state = replace(state, solo=replace(state.solo, hand=0))  # as if painted
+        try:
+            state = apply(state, TakeCard(position))
+        except IllegalCommand:  # too dear: the leftmost card is always free
+            state = apply(state, TakeCard(1))
+        assert state.solo is not None
+        tossed = state.solo.automaton_tokens
+        if face_up > tossed:
+            with pytest.raises(IllegalCommand):
+                apply(state, TableToss(face_up))
+            face_up = tossed
+        state = apply(state, TableToss(face_up))
+        assert state.solo is not None and state.solo.last_toss is not None
+        toss = state.solo.last_toss
+        assert (toss.face_up, len(toss.flips)) == (face_up, tossed)
+        assert toss.spent == min(face_up, 4) and toss.position == toss.spent + 1
+        assert sum(state.solo.market) + state.solo.tokens + state.solo.automaton_tokens == 8

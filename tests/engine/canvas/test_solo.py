@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine.canvas import CANVAS
-from engine.canvas.commands import ConfirmPainting, SetSlot, StartPainting, TakeCard, TossTokens
+from engine.canvas.commands import ConfirmPainting, SetSlot, StartPainting, TableToss, TakeCard, TossTokens
 from engine.canvas.rules import apply, outcome, solo_award
 from engine.canvas.scores import total
 from engine.canvas.solo import AWARDS, Solo, Take, award, take_card, take_from_market, toss
@@ -132,6 +132,46 @@ def test_the_automated_player_plays_after_each_human_turn() -> None:
     state = apply(state, TossTokens())
     assert state.phase == "turn" and state.solo is not None and state.solo.last_toss is not None
     refuse(state, TossTokens(), "not now")
+
+
+def test_the_table_may_toss_the_real_tokens_and_enter_the_face_up_count() -> None:
+    """Rulebook 004 l.119 and l.123 (issue 13 ruling): the table shakes and drops the automated
+    player's 4 real tokens, 1 lands face up: a token on card 1, it takes card 2 and its token."""
+    state = replace(solo_game(), solo=Solo(market=(0, 1, 0, 0, 0), tokens=3), phase="automaton")
+    after = apply(state, TableToss(1))
+    solo = after.solo
+    assert after.phase == "turn" and solo is not None and solo.last_toss is not None
+    assert (solo.last_toss.face_up, solo.last_toss.position, solo.last_toss.gained) == (1, 2, 1)
+    assert len(solo.last_toss.flips) == 4
+    assert solo.market == (1, 0, 0, 0, 0)
+    assert (solo.automaton_tokens, solo.automaton_cards) == (4, 1)
+    assert after.rng == state.rng  # the table tossed: the device's generator is not used
+
+
+def test_a_table_toss_with_none_face_up_takes_the_leftmost_card() -> None:
+    """Rulebook 004 l.119: if no tokens are face-up, the automated player selects the leftmost card."""
+    state = replace(solo_game(), solo=Solo(market=(2, 0, 0, 0, 0), tokens=2), phase="automaton")
+    solo = apply(state, TableToss(0)).solo
+    assert solo is not None and solo.last_toss is not None and solo.last_toss.position == 1
+    assert (solo.market, solo.automaton_tokens) == ((0, 0, 0, 0, 0), 6)
+
+
+def test_a_table_toss_spends_four_tokens_at_most() -> None:
+    """Rulebook 004 l.119: the maximum the automated player can spend is 4 tokens."""
+    solo = Solo(market=(0, 0, 0, 0, 0), tokens=0, automaton_tokens=8)
+    after = apply(replace(solo_game(), solo=solo, phase="automaton"), TableToss(7)).solo
+    assert after is not None and after.last_toss is not None
+    assert (after.last_toss.face_up, after.last_toss.spent, after.last_toss.position) == (7, 4, 5)
+    assert after.market == (1, 1, 1, 1, 0) and after.automaton_tokens == 4
+
+
+def test_a_table_toss_cannot_show_more_face_up_tokens_than_were_tossed() -> None:
+    """Rulebook 004 l.119: the face-up tokens are among the automated player's tokens tossed."""
+    state = replace(solo_game(), phase="automaton")
+    refuse(state, TableToss(5), "4 tokens were tossed: 0 to 4")
+    refuse(state, TableToss(-1), "0 to 4")
+    refuse(apply(state, TableToss(2)), TableToss(2), "not now")
+    refuse(solo_game(), TableToss(1), "not now")
 
 
 @pytest.mark.parametrize(
