@@ -17,6 +17,7 @@ from device.refresh import Activity
 from device.render.frame import Frame
 from device.resources import Resources
 from device.settings import Settings
+from device.word_history import WordsDealt
 from engine import codec
 from hardware.buzzer import Sound
 from hardware.events import ButtonEvent
@@ -153,6 +154,10 @@ class App(Generic[S]):
     def adapt(self, state: S | None, ctx: Context) -> S | None:
         """Fit the saved state (None: none yet) to the device the session wakes on; default: as is."""
         return state
+
+    def words_dealt(self, before: S | None, after: S) -> WordsDealt | None:
+        """Deck words a step dealt (the runner records them as used with the step); default none."""
+        return None
 
     def dump(self, state: S) -> dict[str, Any]:
         """Serialise the state (to_dict)."""

@@ -45,6 +45,8 @@ from device.store_rows import (
     run_transaction,
     write_current,
 )
+from device.store_words import cycle_of, last_row, record, start_cycle, used_keys
+from device.word_history import WordsDealt, detach
 
 __all__ = ["FORMAT_VERSION", "LOCK_WAIT_S", "RETRY_S", "UNDO_DEPTH", "Cursor", "Store", "StoreError",
            "games_in", "read_games"]
@@ -218,6 +220,19 @@ class Store:
         """Every finished game, oldest first."""
         return games_in(self.conn)
 
+    def words_used(self, language: str) -> tuple[int, int, frozenset[str]]:
+        """(current cycle, last row, keys of the words used in the cycle) of a word language."""
+        cycle = cycle_of(self.conn, language)
+        return cycle, last_row(self.conn), used_keys(self.conn, language, cycle)
+
+    def words_snapshot(self, language: str, cycle: int, through: int) -> frozenset[str]:
+        """Keys of the words used in `cycle` up to row `through` (what a game began with)."""
+        return used_keys(self.conn, language, cycle, through)
+
+    def reset_words(self, language: str) -> None:
+        """Start the language's next cycle: every word is fresh again (rows stay for games under way)."""
+        self._write(lambda cur: start_cycle(cur, language, cycle_of(cur, language) + 1))
+
     # writing -------------------------------------------------------------------------------
     def _write(self, work: Callable[[Any], T]) -> T:
         """Run `work` in one transaction on disk; if the disk refuses it, in memory (pending)."""
@@ -299,11 +314,13 @@ class Store:
 
     def save(self, session: dict[str, Any], now_ms: int,
              undo: tuple[str, str, dict[str, Any]] | None = None,
-             finished: GameRecord | None = None) -> None:
+             finished: GameRecord | None = None, dealt: WordsDealt | None = None) -> None:
         """Write the session; `undo` = (mode, label, state before) pushes an undo step;
-        `finished` records a game that just ended in the history."""
+        `finished` records a game that just ended in the history; `dealt` records words shown."""
 
         def work(cur: Cursor) -> None:
+            if dealt is not None:
+                record(cur, dealt.language, dealt.words, dealt.deck, dealt.cycle)
             if undo is not None:
                 mode, label, before = undo
                 cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, pack(before)))
@@ -379,6 +396,7 @@ class Store:
 
     def close(self) -> int:
         """Write what is pending if the disk allows, checkpoint and close; returns the steps not saved."""
+        detach(self)
         unsaved = 0 if self.flush() else len(self.pending)
         with suppress(sqlite3.Error):
             self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.artbox import supply
 from engine.artbox.awards import Slot, score_round
 from engine.artbox.commands import (
     ClaimSlot,
@@ -25,7 +26,6 @@ from engine.artbox.commands import (
     ToggleGuess,
 )
 from engine.artbox.end import Tokens, game_outcome
-from engine.artbox import supply
 from engine.artbox.setup import Setup
 from engine.artbox.state import Phase, State
 from engine.dice import roll

@@ -80,3 +80,14 @@ def refill(state: State, need: int) -> State:
         return state
     again, rng = state.rng.shuffle(state.discard)
     return replace(state, deck=state.deck.to_bottom(again), discard=(), rng=rng)
+
+
+def newly_dealt(before: State | None, after: State) -> tuple[str, ...]:
+    """The words the step from `before` to `after` took from the deck: a new deal of hands, or
+    the decoys (a new game when `before` is None)."""
+    words: tuple[str, ...] = ()
+    if after.hands and (before is None or before.hands != after.hands or before.round != after.round):
+        words += tuple(w for hand in after.hands for w in hand)
+    if after.decoys and (before is None or before.decoys != after.decoys):
+        words += after.decoys
+    return words

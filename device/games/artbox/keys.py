@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from device import wordpacks
+from device import word_history, wordpacks
 from device.contract import Context, Reply
 from device.games.artbox.ui import ArtboxUi, identify_items, next_option, setup_rows, table_setup
 from device.strings.all import STRINGS as T
@@ -87,7 +87,9 @@ def _setup(ui: ArtboxUi, lang: str) -> Keys:
 
 def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
     try:
-        setup = table_setup(ui.options, word_deck(ctx), ctx.resources.shape_dice)
+        deck = word_deck(ctx)
+        used = word_history.used_words(ctx.settings.word_language, deck)  # dealt last (supply.py)
+        setup = replace(table_setup(ui.options, deck, ctx.resources.shape_dice), used=used)
     except (WordPackError, ValueError) as exc:
         return Reply(ui, error=str(exc))
     game = ARTBOX.new_game(setup, ui.seed ^ ui.games)
