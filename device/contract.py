@@ -17,7 +17,7 @@ from device.refresh import Activity
 from device.render.frame import Frame
 from device.resources import Resources
 from device.settings import Settings
-from device.word_history import WordsDealt
+from device.word_history import WordsDealt, WordSource
 from engine import codec
 from hardware.buzzer import Sound
 from hardware.events import ButtonEvent
@@ -39,7 +39,8 @@ class Context:
     """What an app may know besides its state: settings, data, the time, a fresh seed.
 
     `menu` lists the apps on the home menu (from the registry); `locked` names the settings the
-    config or the hardware fixes (e.g. "panel" on a real panel), which no screen may change.
+    config or the hardware fixes (e.g. "panel" on a real panel), which no screen may change;
+    `words` reads and resets the #ARTBOX words used (the database; None: none are).
     """
 
     settings: Settings
@@ -49,6 +50,7 @@ class Context:
     history: tuple[GameRecord, ...] = ()
     menu: tuple[MenuEntry, ...] = ()
     locked: tuple[str, ...] = ()
+    words: WordSource | None = None  # the #ARTBOX words used, in the database (device/word_history.py)
 
     @property
     def lang(self) -> str:

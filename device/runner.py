@@ -131,7 +131,7 @@ class Runner:
         now = self.clock.now_ms() if now_ms is None else now_ms
         return Context(settings=self.session.settings, resources=self.resources, now_ms=now,
                        history=self.history, menu=menu(games_under_way(self.session.states)),
-                       locked=self._locked())
+                       locked=self._locked(), words=self.store)
 
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:

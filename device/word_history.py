@@ -1,8 +1,9 @@
 """Which #ARTBOX words the table has seen: read from and written to the device's database.
 
-The runner attaches its store here; a game starting asks which words of its deck are used in
-the current cycle (`used_words`), and a saved game names that list by reference (`UsedRef`:
-language, cycle and the last row then) so that bytes per saved press do not grow with the deck.
+A game starting asks the store in its context which words of its deck are used in the current
+cycle (`used_words`), and a saved game names that list by reference (`UsedRef`: language,
+cycle and the last row then) so that bytes per saved press do not grow with the deck; loading a
+saved game reads the rows back from the store the runner attaches here.
 A step that deals words says so (`WordsDealt`, from `App.words_dealt`) and the runner records
 them in the same transaction as the step. Undoing a deal does not make its words fresh again:
 they were on the screen, so they were seen.
@@ -57,13 +58,13 @@ class WordSource(Protocol):
         """Start a new cycle: every word of the language is fresh."""
 
 
-_SOURCE: list[WordSource] = []  # the attached store (none: nothing is used, nothing recorded)
+_SOURCE: list[WordSource] = []  # the store saved games are loaded from
 _KNOWN: dict[str, tuple[tuple[str, ...], UsedRef]] = {}  # fingerprint -> (used words, reference)
 _KEEP = 8
 
 
 def attach(source: WordSource | None) -> None:
-    """Read and write the history in `source` (the runner's store); None detaches it."""
+    """Load saved games' used words from `source` (the runner's store); None detaches it."""
     _SOURCE.clear()
     if source is not None:
         _SOURCE.append(source)
@@ -80,29 +81,29 @@ def fingerprint(words: tuple[str, ...]) -> str:
     return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
 
 
-def used_words(language: str, deck: tuple[str, ...]) -> tuple[str, ...]:
+def used_words(source: WordSource | None, language: str, deck: tuple[str, ...]) -> tuple[str, ...]:
     """The words of `deck` dealt in the current cycle, in deck order (none without a store);
     remembered with their reference for saving."""
-    if not _SOURCE:
+    if source is None:
         return ()
-    cycle, through, keys = _SOURCE[0].words_used(language)
+    cycle, through, keys = source.words_used(language)
     used = tuple(w for w in deck if word_key(w) in keys)
     _remember(used, UsedRef(language, cycle, through, len(used), fingerprint(used)))
     return used
 
 
-def progress(language: str, deck: tuple[str, ...]) -> tuple[int, int]:
+def progress(source: WordSource | None, language: str, deck: tuple[str, ...]) -> tuple[int, int]:
     """(words of `deck` used in the current cycle, words in `deck`)."""
-    if not _SOURCE:
+    if source is None:
         return 0, len(deck)
-    _, _, keys = _SOURCE[0].words_used(language)
+    _, _, keys = source.words_used(language)
     return sum(1 for w in deck if word_key(w) in keys), len(deck)
 
 
-def reset(language: str) -> None:
+def reset(source: WordSource | None, language: str) -> None:
     """Every word of `language` is fresh again (Settings, "Reset used words")."""
-    if _SOURCE:
-        _SOURCE[0].reset_words(language)
+    if source is not None:
+        source.reset_words(language)
 
 
 def reference(used: tuple[str, ...]) -> UsedRef | None:

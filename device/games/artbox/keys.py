@@ -88,7 +88,7 @@ def _setup(ui: ArtboxUi, lang: str) -> Keys:
 def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
     try:
         deck = word_deck(ctx)
-        used = word_history.used_words(ctx.settings.word_language, deck)  # dealt last (supply.py)
+        used = word_history.used_words(ctx.words, ctx.settings.word_language, deck)  # dealt last (supply.py)
         setup = replace(table_setup(ui.options, deck, ctx.resources.shape_dice), used=used)
     except (WordPackError, ValueError) as exc:
         return Reply(ui, error=str(exc))
