@@ -212,3 +212,17 @@ def test_words_dealt_while_the_disk_refuses_wait_with_their_step(tmp_path: Path)
     assert not h.store.pending
     assert on_disk(db) == {word_key(w) for w in dealt(state)}
     h.store.close()
+
+
+def test_a_damaged_word_row_moves_the_database_aside(tmp_path: Path) -> None:
+    db = tmp_path / "easel.db"
+    h = Harness(db)
+    start(h)
+    h.store.close()
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE words_used SET cycle=-1")
+    conn.commit()
+    conn.close()
+    again = Harness(db)
+    assert again.runner.session.message.startswith(f"{db}: unusable database (words_used row")
+    again.store.close()
