@@ -45,8 +45,8 @@ from device.store_rows import (
     run_transaction,
     write_current,
 )
-from device.store_words import cycle_of, last_row, record, start_cycle, used_keys
-from device.word_history import WordsDealt, detach
+from device.store_words import WordHistoryRows, WordsDealt, record
+from device.word_history import detach
 
 __all__ = ["FORMAT_VERSION", "LOCK_WAIT_S", "RETRY_S", "UNDO_DEPTH", "Cursor", "Store", "StoreError",
            "games_in", "read_games"]
@@ -62,7 +62,7 @@ class StoreError(RuntimeError):
     """The database could not be opened or checked."""
 
 
-class Store:
+class Store(WordHistoryRows):
     """The device's SQLite database; `path=None` keeps it in memory (headless runs, tests)."""
 
     def __init__(self, path: Path | None, lock_wait_s: float = LOCK_WAIT_S) -> None:
@@ -152,7 +152,7 @@ class Store:
 
     @classmethod
     def _upgrade(cls, conn: sqlite3.Connection) -> None:
-        """A database from before the id (format 1): mark it as Easel's and add the ticks table."""
+        """A database of an older format: mark it as Easel's and add the tables it lacks."""
         cls._stamp(conn)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the id reaches the file header now
 
@@ -219,19 +219,6 @@ class Store:
     def games(self) -> list[GameRecord]:
         """Every finished game, oldest first."""
         return games_in(self.conn)
-
-    def words_used(self, language: str) -> tuple[int, int, frozenset[str]]:
-        """(current cycle, last row, keys of the words used in the cycle) of a word language."""
-        cycle = cycle_of(self.conn, language)
-        return cycle, last_row(self.conn), used_keys(self.conn, language, cycle)
-
-    def words_snapshot(self, language: str, cycle: int, through: int) -> frozenset[str]:
-        """Keys of the words used in `cycle` up to row `through` (what a game began with)."""
-        return used_keys(self.conn, language, cycle, through)
-
-    def reset_words(self, language: str) -> None:
-        """Start the language's next cycle: every word is fresh again (rows stay for games under way)."""
-        self._write(lambda cur: start_cycle(cur, language, cycle_of(cur, language) + 1))
 
     # writing -------------------------------------------------------------------------------
     def _write(self, work: Callable[[Any], T]) -> T:
@@ -319,8 +306,7 @@ class Store:
         `finished` records a game that just ended in the history; `dealt` records words shown."""
 
         def work(cur: Cursor) -> None:
-            if dealt is not None:
-                record(cur, dealt.language, dealt.words, dealt.deck, dealt.cycle)
+            record(cur, dealt)
             if undo is not None:
                 mode, label, before = undo
                 cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, pack(before)))

@@ -13,14 +13,27 @@ from __future__ import annotations
 
 import sqlite3
 import unicodedata
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 WORDS_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS words_used (language TEXT NOT NULL, cycle INTEGER NOT NULL,"
     " word TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (language, cycle, word))",
     "CREATE TABLE IF NOT EXISTS words_cycle (language TEXT PRIMARY KEY, cycle INTEGER NOT NULL)",
 )
+
+
+@dataclass(frozen=True)
+class WordsDealt:
+    """Words one step dealt from `deck` (a game that began in `cycle` is under way)."""
+
+    language: str
+    words: tuple[str, ...]
+    deck: tuple[str, ...]
+    cycle: int
 
 
 def word_key(word: str) -> str:
@@ -47,10 +60,19 @@ def used_keys(conn: Any, language: str, cycle: int, through: int | None = None) 
     return frozenset(str(r[0]) for r in rows)
 
 
-def record(cur: Any, language: str, words: Iterable[str], deck: Iterable[str], keep_cycle: int) -> None:
-    """Mark `words` as dealt in the current cycle; once every word of `deck` is, start the next
-    cycle. Rows of cycles before `keep_cycle` (the cycle the game under way began in) and before
+def word_use(conn: Any, language: str, upto: tuple[int, int] | None) -> tuple[int, int, frozenset[str]]:
+    """(cycle, last row, keys of the words used in it): now, or at `upto` = (cycle, last row)."""
+    cycle, through = upto if upto is not None else (cycle_of(conn, language), last_row(conn))
+    return cycle, through, used_keys(conn, language, cycle, through)
+
+
+def record(cur: Any, dealt: WordsDealt | None) -> None:
+    """Mark the words a step dealt as used in the current cycle; once every word of the deck is,
+    start the next cycle. Rows of cycles before the one the game under way began in and before
     the previous cycle are deleted then: no game can need them."""
+    if dealt is None:
+        return
+    language, words, deck, keep_cycle = dealt.language, dealt.words, dealt.deck, dealt.cycle
     cycle = cycle_of(cur, language)
     seq = last_row(cur)
     for word in words:
@@ -65,6 +87,29 @@ def record(cur: Any, language: str, words: Iterable[str], deck: Iterable[str], k
 def start_cycle(cur: Any, language: str, cycle: int) -> None:
     """Make `cycle` the language's current one: every word is fresh again."""
     cur.execute("INSERT OR REPLACE INTO words_cycle (language, cycle) VALUES (?, ?)", (language, cycle))
+
+
+class _Rows(Protocol):
+    """What the word history needs of the store: its newest connection and its writes."""
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The connection holding the newest state."""
+
+    def _write(self, work: Callable[[Any], T]) -> T:
+        """Run `work` in one transaction (kept pending when the disk refuses it)."""
+
+
+class WordHistoryRows:
+    """The store's word-history methods (device.store.Store; device.word_history.WordSource)."""
+
+    def words_used(self: _Rows, language: str, upto: tuple[int, int] | None = None) -> tuple[int, int, frozenset[str]]:
+        """(cycle, last row, keys of the words used in it): now, or at `upto` = (cycle, last row)."""
+        return word_use(self.conn, language, upto)
+
+    def reset_words(self: _Rows, language: str) -> None:
+        """Start the language's next cycle: every word is fresh again (rows stay for games under way)."""
+        self._write(lambda cur: start_cycle(cur, language, cycle_of(cur, language) + 1))
 
 
 def validate_word_rows(conn: sqlite3.Connection) -> str | None:

@@ -15,18 +15,10 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from device.store_words import word_key
+from device.store_words import WordsDealt, word_key
 from device.wordpacks import WordPackError
 
-
-@dataclass(frozen=True)
-class WordsDealt:
-    """Words one step dealt from `deck` (a game that began in `cycle` is under way)."""
-
-    language: str
-    words: tuple[str, ...]
-    deck: tuple[str, ...]
-    cycle: int
+__all__ = ["UsedRef", "WordSource", "WordsDealt", "attach", "detach", "reference", "resolve", "used_words"]
 
 
 @dataclass(frozen=True)
@@ -48,11 +40,8 @@ class UsedRef:
 class WordSource(Protocol):
     """What the history reads and changes (device.store.Store)."""
 
-    def words_used(self, language: str) -> tuple[int, int, frozenset[str]]:
-        """(current cycle, last row, keys of the words used in the cycle)."""
-
-    def words_snapshot(self, language: str, cycle: int, through: int) -> frozenset[str]:
-        """Keys of the words used in `cycle` up to row `through`."""
+    def words_used(self, language: str, upto: tuple[int, int] | None = None) -> tuple[int, int, frozenset[str]]:
+        """(cycle, last row, keys of the words used in it): now, or at `upto` = (cycle, last row)."""
 
     def reset_words(self, language: str) -> None:
         """Start a new cycle: every word of the language is fresh."""
@@ -119,7 +108,7 @@ def resolve(data: dict[str, Any], deck: tuple[str, ...]) -> tuple[str, ...]:
     known = _KNOWN.get(ref.sha256)
     if known is not None:
         return known[0]
-    keys = _SOURCE[0].words_snapshot(ref.language, ref.cycle, ref.through) if _SOURCE else frozenset()
+    keys = _SOURCE[0].words_used(ref.language, (ref.cycle, ref.through))[2] if _SOURCE else frozenset()
     used = tuple(w for w in deck if word_key(w) in keys)
     if fingerprint(used) != ref.sha256:
         raise WordPackError(f"#ARTBOX cannot resume: the {ref.count} words used when the game began "
