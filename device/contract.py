@@ -17,6 +17,7 @@ from device.refresh import Activity
 from device.render.frame import Frame
 from device.resources import Resources
 from device.settings import Settings
+from device.word_history import WordsDealt, WordSource
 from engine import codec
 from hardware.buzzer import Sound
 from hardware.events import ButtonEvent
@@ -41,6 +42,7 @@ class Context:
     config or the hardware fixes (e.g. "panel" on a real panel), which no screen may change;
     `paused` names the game the pause menu is open over ("" when none is), so Settings opened
     from that menu says its back key leads back there.
+    `words` reads and resets the #ARTBOX words used (the database; None: none are).
     """
 
     settings: Settings
@@ -51,6 +53,7 @@ class Context:
     menu: tuple[MenuEntry, ...] = ()
     locked: tuple[str, ...] = ()
     paused: str = ""
+    words: WordSource | None = None  # the #ARTBOX words used, in the database (device/word_history.py)
 
     @property
     def lang(self) -> str:
@@ -159,6 +162,10 @@ class App(Generic[S]):
     def adapt(self, state: S | None, ctx: Context) -> S | None:
         """Fit the saved state (None: none yet) to the device the session wakes on; default: as is."""
         return state
+
+    def words_dealt(self, before: S | None, after: S) -> WordsDealt | None:
+        """Deck words a step dealt (the runner records them as used with the step); default none."""
+        return None
 
     def dump(self, state: S) -> dict[str, Any]:
         """Serialise the state (to_dict)."""

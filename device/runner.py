@@ -35,6 +35,7 @@ from device.session import (
 from device.settings import Settings
 from device.store import Store
 from device.strings.all import STRINGS as T
+from device.word_history import attach
 from hardware.buzzer import Buzzer, Sound
 from hardware.events import ButtonEvent
 from hardware.panels import PANELS
@@ -68,6 +69,7 @@ class Runner:
         self.on_sound = on_sound
         self.forced = dict(forced or {})
         self.wall_clock = wall_clock or (lambda: datetime.now().isoformat(timespec="seconds"))
+        attach(store)  # games read and name the words used in this database
         self.history = tuple(store.games())
         self.session = self._resume(settings, seed)
         self._checked_ms = clock.now_ms()
@@ -130,7 +132,7 @@ class Runner:
         now = self.clock.now_ms() if now_ms is None else now_ms
         return Context(settings=self.session.settings, resources=self.resources, now_ms=now,
                        history=self.history, menu=menu(games_under_way(self.session.states)),
-                       locked=self._locked(), paused=paused_game(self.session))
+                       locked=self._locked(), paused=paused_game(self.session), words=self.store)
 
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:
@@ -174,7 +176,8 @@ class Runner:
         for fresh in new_modes:
             self.store.forget(fresh, data, now)
         finished = self._finished(mode, before.states.get(mode), reply.state)
-        self.store.save(data, now, undo, finished)
+        dealt = owner.words_dealt(before.states.get(mode), reply.state)
+        self.store.save(data, now, undo, finished, dealt)
         if finished is not None:
             self.history = tuple(self.store.games())
         self._storage_notice(now)
@@ -261,7 +264,8 @@ class Runner:
                 self.session = apply_reply(self.session, key, reply, ctx)
                 if reply.state != state or reply.switch:
                     finished = self._finished(key, state, reply.state)
-                    self.store.save(session_to_dict(self.session), now, None, finished)
+                    dealt = app(key).words_dealt(state, reply.state)
+                    self.store.save(session_to_dict(self.session), now, None, finished, dealt)
                     saved_at = now
                     if finished is not None:
                         self.history = tuple(self.store.games())

@@ -45,6 +45,8 @@ from device.store_rows import (
     run_transaction,
     write_current,
 )
+from device.store_words import WordHistoryRows, WordsDealt, record
+from device.word_history import detach
 
 __all__ = ["FORMAT_VERSION", "LOCK_WAIT_S", "RETRY_S", "UNDO_DEPTH", "Cursor", "Store", "StoreError",
            "games_in", "read_games"]
@@ -60,7 +62,7 @@ class StoreError(RuntimeError):
     """The database could not be opened or checked."""
 
 
-class Store:
+class Store(WordHistoryRows):
     """The device's SQLite database; `path=None` keeps it in memory (headless runs, tests)."""
 
     def __init__(self, path: Path | None, lock_wait_s: float = LOCK_WAIT_S) -> None:
@@ -150,7 +152,7 @@ class Store:
 
     @classmethod
     def _upgrade(cls, conn: sqlite3.Connection) -> None:
-        """A database from before the id (format 1): mark it as Easel's and add the ticks table."""
+        """A database of an older format: mark it as Easel's and add the tables it lacks."""
         cls._stamp(conn)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the id reaches the file header now
 
@@ -299,11 +301,12 @@ class Store:
 
     def save(self, session: dict[str, Any], now_ms: int,
              undo: tuple[str, str, dict[str, Any]] | None = None,
-             finished: GameRecord | None = None) -> None:
+             finished: GameRecord | None = None, dealt: WordsDealt | None = None) -> None:
         """Write the session; `undo` = (mode, label, state before) pushes an undo step;
-        `finished` records a game that just ended in the history."""
+        `finished` records a game that just ended in the history; `dealt` records words shown."""
 
         def work(cur: Cursor) -> None:
+            record(cur, dealt)
             if undo is not None:
                 mode, label, before = undo
                 cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, pack(before)))
@@ -379,6 +382,7 @@ class Store:
 
     def close(self) -> int:
         """Write what is pending if the disk allows, checkpoint and close; returns the steps not saved."""
+        detach(self)
         unsaved = 0 if self.flush() else len(self.pending)
         with suppress(sqlite3.Error):
             self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")

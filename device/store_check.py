@@ -7,6 +7,7 @@ import sqlite3
 from typing import Any
 
 from device.store_codec import unpack
+from device.store_words import validate_word_rows
 
 
 class CorruptRow(Exception):
@@ -35,6 +36,9 @@ def validate_rows(conn: sqlite3.Connection) -> None:
     _validate_current(conn)
     _validate_steps(conn)
     _validate_games(conn)
+    problem = validate_word_rows(conn)
+    if problem is not None:
+        raise CorruptRow(problem)
     for (now_ms,) in conn.execute("SELECT now_ms FROM ticks"):
         _integer(now_ms, "ticks.now_ms")
 

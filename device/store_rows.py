@@ -14,6 +14,7 @@ from device.history import GameRecord
 from device.store_check import CorruptRow, validate_rows
 from device.store_codec import pack
 from device.store_file import ReadOnlyCopy, inspect, refused
+from device.store_words import WORDS_SCHEMA
 
 T = TypeVar("T")
 
@@ -30,6 +31,7 @@ SCHEMA = (
     " mode TEXT NOT NULL, label TEXT NOT NULL, state TEXT NOT NULL)",
     # the device clock while a countdown runs: one small row, updated each shown second
     "CREATE TABLE IF NOT EXISTS ticks (id INTEGER PRIMARY KEY CHECK (id = 1), now_ms INTEGER NOT NULL)",
+    *WORDS_SCHEMA,
 )
 
 

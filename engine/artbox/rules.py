@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.artbox import supply
 from engine.artbox.awards import Slot, score_round
 from engine.artbox.commands import (
     ClaimNext,
@@ -29,7 +30,6 @@ from engine.artbox.commands import (
 from engine.artbox.end import Tokens, game_outcome
 from engine.artbox.setup import Setup
 from engine.artbox.state import Phase, State
-from engine.deck import Deck
 from engine.dice import roll
 from engine.errors import IllegalCommand
 from engine.finish_order import FinishOrder
@@ -43,16 +43,16 @@ from engine.seats import next_seat
 
 
 def new_game(setup: Setup, seed: int) -> State:
-    """Shuffle the word deck, choose the first Maestro, and start round 1."""
-    rng = Rng.from_seed(seed)
-    deck, rng = Deck.shuffled(setup.words, rng)
+    """Shuffle the word deck (words earlier games dealt at the bottom), choose the first Maestro,
+    and start round 1."""
+    deck, fresh, rng = supply.opening_deck(setup.words, setup.used, Rng.from_seed(seed))
     if setup.first_maestro is None:  # 000 l.24: or simply choose a player at random
         index, rng = rng.below(setup.players)
         maestro = index + 1
     else:
         maestro = setup.first_maestro
     state = State(
-        setup=setup, rng=rng, phase="roll", round=1, maestro=maestro, deck=deck, discard=(),
+        setup=setup, rng=rng, phase="roll", round=1, maestro=maestro, deck=deck, discard=(), fresh=fresh,
         sandglass=Sandglass.full(setup.sandglass_ms),
         tokens=tuple(Tokens() for _ in range(setup.players)),
     )
@@ -61,21 +61,17 @@ def new_game(setup: Setup, seed: int) -> State:
 
 def _start_round(state: State) -> State:
     setup = state.setup
-    used = tuple(w for seat in state.chosen for w in seat) + state.decoys
-    deck, discard, rng = state.deck, state.discard + used, state.rng
-    if len(deck) < setup.words_per_round:  # reshuffle the used words under the deck
-        again, rng = rng.shuffle(discard)
-        deck, discard = deck.to_bottom(again), ()
+    state = supply.refill(supply.discard(state, supply.on_table(state)), setup.words_per_round)
     state = replace(
-        state, deck=deck, discard=discard, rng=rng, faces=(), finish=None, decoys=(),
+        state, faces=(), finish=None, decoys=(),
         word_list=(), slots=(), slot_index=0, sandglass=state.sandglass.reset(), chosen=(),
     )
     if setup.dealing == "cards":
         return replace(state, phase="roll", hands=(), dealing_seat=0)
-    dealt, deck = deck.draw(setup.players * setup.words_dealt)
+    dealt, state = supply.deal(state, setup.players * setup.words_dealt)
     k = setup.words_dealt
     hands = tuple(dealt[i * k:(i + 1) * k] for i in range(setup.players))
-    return replace(state, phase="deal_cover", deck=deck, hands=hands,
+    return replace(state, phase="deal_cover", hands=hands,
                    dealing_seat=next_seat(state.maestro, setup.players))
 
 
@@ -104,10 +100,10 @@ def _pick(state: State, command: Pick) -> State:
     back = tuple(w for i, w in enumerate(hand) if i not in picked)
     chosen = state.chosen or tuple(() for _ in range(setup.players))
     chosen = tuple(keep if s == seat else c for s, c in enumerate(chosen, start=1))
-    deck = state.deck.to_bottom(back)  # 000 l.32: the other card goes under the deck
+    state = supply.give_back(state, back)  # 000 l.32: the other card goes under the deck
     if seat == state.maestro:  # the deal went round the table and ends with the Maestro
-        return replace(state, phase="roll", chosen=chosen, deck=deck, dealing_seat=0)
-    return replace(state, phase="deal_cover", chosen=chosen, deck=deck,
+        return replace(state, phase="roll", chosen=chosen, dealing_seat=0)
+    return replace(state, phase="deal_cover", chosen=chosen,
                    dealing_seat=next_seat(seat, setup.players))
 
 
@@ -144,7 +140,7 @@ def _finish(state: State, command: Finish) -> State:
 
 def _open_guessing(state: State) -> State:
     setup = state.setup
-    decoys, deck = state.deck.draw(setup.decoys)
+    decoys, state = supply.deal(state, setup.decoys)
     rng = state.rng
     if setup.dealing == "device":
         players_words = tuple(w for seat in state.chosen for w in seat)
@@ -152,7 +148,7 @@ def _open_guessing(state: State) -> State:
     else:
         word_list = decoys
     return replace(
-        state, phase="guessing", decoys=decoys, deck=deck, rng=rng, word_list=word_list,
+        state, phase="guessing", decoys=decoys, rng=rng, word_list=word_list,
         slots=tuple(Slot() for _ in range(setup.drawings)), slot_index=0,
         sandglass=state.sandglass.reset(),
     )

@@ -47,6 +47,7 @@ class Setup:
     guess_tie_break: GuessTieBreak | None = None  # None: the rules language's edition
     simplified_goal: SimplifiedGoal | None = None  # None: the rules language's edition
     experienced_winner: ExperiencedWinner = "most_tokens"
+    used: tuple[str, ...] = ()  # deck words earlier games dealt in this cycle: they come last
 
     def __post_init__(self) -> None:
         check_players(self.players, MIN_PLAYERS, MAX_PLAYERS, "#ARTBOX")
@@ -84,6 +85,9 @@ class Setup:
             if key in seen:
                 raise ValueError(f"the word {word!r} is in the deck twice")
             seen[key] = word
+        unknown = set(self.used) - set(self.words)
+        if unknown:
+            raise ValueError(f"used words that are not in the deck: {sorted(unknown)[:3]}")
         if len(self.words) < self.words_per_round:
             raise ValueError(
                 f"{self.players} players need at least {self.words_per_round} words, "

@@ -50,6 +50,8 @@ class State:
     slots: tuple[Slot, ...] = ()
     slot_index: int = 0
     last_round: RoundRecord | None = None
+    fresh: int = 0  # words on top of the deck not dealt yet in this cycle (engine/artbox/supply.py)
+    carry: tuple[str, ...] = ()  # words on the table dealt before this cycle began
 
     def __post_init__(self) -> None:
         players = self.setup.players
@@ -57,6 +59,8 @@ class State:
             raise ValueError(f"the Maestro must sit at seats 1 to {players}")
         if self.round < 1 or len(self.tokens) != players:
             raise ValueError("a game starts at round 1 with a token count per seat")
+        if not 0 <= self.fresh <= len(self.deck):
+            raise ValueError("the fresh words are cards of the deck")
         for seats in (self.hands, self.chosen):
             if seats and len(seats) != players:
                 raise ValueError("hands and chosen words are kept per seat")

@@ -13,9 +13,12 @@ from device.refresh import Activity
 from device.render.frame import Frame
 from device.widgets.bindings import Bindings, KeyedApp
 from device.widgets.countdown import countdown_deadline, countdown_tick
+from device.word_history import WordsDealt, cycle_of
+from device.wordpacks import reference
 from engine import codec
 from engine.artbox import ARTBOX
 from engine.artbox.commands import TimeUp
+from engine.artbox.supply import newly_dealt
 
 
 class ArtboxApp(KeyedApp[ArtboxUi]):
@@ -85,6 +88,18 @@ class ArtboxApp(KeyedApp[ArtboxUi]):
             return Activity()
         running = game.sandglass.settle(ctx.now_ms).status == "running"
         return Activity(countdown=running, physical=game.phase in ("drawing", "guessing"))
+
+    def words_dealt(self, before: ArtboxUi | None, after: ArtboxUi) -> WordsDealt | None:
+        """The deck words a step dealt (kept, returned or decoys), when the deck is a word pack's."""
+        game = after.game
+        ref = reference(game.setup.words) if game is not None else None
+        if game is None or ref is None:
+            return None
+        words = newly_dealt(before.game if before is not None else None, game)
+        if not words:
+            return None
+        cycle = cycle_of(game.setup.used)
+        return WordsDealt(ref.builtin, words, game.setup.words, 0 if cycle is None else cycle)
 
     def dump(self, state: ArtboxUi) -> dict[str, Any]:
         """Serialise (the word deck by reference, see device/games/artbox/saved.py)."""

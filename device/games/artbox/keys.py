@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from device import wordpacks
+from device import word_history, wordpacks
 from device.contract import Context, Reply
 from device.games.artbox.identify_keys import identify
 from device.games.artbox.moves import apply_command
@@ -77,7 +77,9 @@ def _setup(ui: ArtboxUi, lang: str) -> Keys:
 def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
     """A new game with the options shown (remembered in the app state for the next one)."""
     try:
-        setup = table_setup(ui.options, word_deck(ctx), ctx.resources.shape_dice)
+        deck = word_deck(ctx)
+        used = word_history.used_words(ctx.words, ctx.settings.word_language, deck)  # dealt last (supply.py)
+        setup = replace(table_setup(ui.options, deck, ctx.resources.shape_dice), used=used)
     except (WordPackError, ValueError) as exc:
         return Reply(ui, error=str(exc))
     game = ARTBOX.new_game(setup, ui.seed ^ ui.games)

@@ -3,8 +3,10 @@
 The engine plays with words; only the saved form changes, so the rules and screens never see
 indices. A saved game holds the deck's reference (device/wordpacks.py) instead of its words,
 and the shuffled word deck as "the shuffle of the game's seed, from card K on, then these
-cards put back under it", so the bytes of a save do not grow with the pack. A deck made any
-other way (a test's own words) is saved whole, as before.
+cards put back under it", so the bytes of a save do not grow with the pack. The words earlier
+games dealt (`Setup.used`, which the shuffle puts last) are saved as a reference to the rows of
+the database that list them (device/word_history.py). A deck made any other way (a test's own
+words) is saved whole, as before.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from device import word_history
 from device.wordpacks import WordPackError, reference, resolve
+from engine.artbox.supply import opening_deck
 from engine.rng import Rng
 
 # Fields of the engine's #ARTBOX state that hold words: one word list each, or one per seat.
-WORD_LISTS = ("discard", "decoys", "word_list")
+WORD_LISTS = ("discard", "decoys", "word_list", "carry")
 SEAT_WORD_LISTS = ("hands", "chosen")
 
 
@@ -27,12 +31,16 @@ def compact(game: dict[str, Any], words: tuple[str, ...], shuffle_seed: int) -> 
         return game
     index = _index_of(words)
     out = dict(game)
-    out["setup"] = {**game["setup"], "words": {"pack": ref.to_dict()}}
+    used = tuple(game["setup"]["used"])
+    used_ref = word_history.reference(used) if used else None
+    saved_used = {"ref": used_ref.to_dict()} if used_ref is not None else [index[w] for w in used]
+    out["setup"] = {**game["setup"], "words": {"pack": ref.to_dict()}, "used": saved_used}
     for key in WORD_LISTS:
         out[key] = [index[w] for w in game[key]]
     for key in SEAT_WORD_LISTS:
         out[key] = [[index[w] for w in seat] for seat in game[key]]
-    out["deck"] = _compact_deck([index[w] for w in game["deck"]["cards"]], len(words), shuffle_seed)
+    last = tuple(sorted(index[w] for w in used))
+    out["deck"] = _compact_deck([index[w] for w in game["deck"]["cards"]], len(words), shuffle_seed, last)
     return out
 
 
@@ -46,38 +54,46 @@ def expand(game: dict[str, Any]) -> dict[str, Any]:
         return game
     words = resolve(ref["pack"])
     out = dict(game)
-    out["setup"] = {**game["setup"], "words": list(words)}
+    saved_used = game["setup"].get("used", [])
+    if isinstance(saved_used, dict):
+        used = word_history.resolve(saved_used["ref"], words)
+    else:
+        used = tuple(_word(words, i) for i in saved_used)
+    out["setup"] = {**game["setup"], "words": list(words), "used": list(used)}
     for key in WORD_LISTS:
-        out[key] = [_word(words, i) for i in game[key]]
+        if key in game:  # a game saved before `carry` existed has none
+            out[key] = [_word(words, i) for i in game[key]]
     for key in SEAT_WORD_LISTS:
         out[key] = [[_word(words, i) for i in seat] for seat in game[key]]
     deck = game["deck"]
-    shuffled = _shuffle(int(deck["shuffled"]), len(words))[int(deck["from"]):]
+    last = tuple(sorted(_index_of(words)[w] for w in used))
+    shuffled = _shuffle(int(deck["shuffled"]), len(words), last)[int(deck["from"]):]
     out["deck"] = {"cards": [_word(words, i) for i in (*shuffled, *deck["then"])]}
     return out
 
 
-def _compact_deck(cards: list[int], size: int, seed: int) -> dict[str, Any]:
+def _compact_deck(cards: list[int], size: int, seed: int, last: tuple[int, ...]) -> dict[str, Any]:
     """{"shuffled": seed, "from": K, "then": [...]}: the seed's shuffle from card K on, then more."""
-    order = _shuffle(seed, size)
+    order = _shuffle(seed, size, last)
     start = size
     if cards:
-        first = _position(seed, size)[cards[0]]
+        first = _position(seed, size, last)[cards[0]]
         if order[first:] == tuple(cards[:size - first]):
             start = first
     return {"shuffled": seed, "from": start, "then": cards[size - start:]}
 
 
 @lru_cache(maxsize=4)
-def _shuffle(seed: int, size: int) -> tuple[int, ...]:
-    """Deck positions in the order engine.artbox.new_game shuffles them with `seed`."""
-    order, _ = Rng.from_seed(seed).shuffle(range(size))
-    return order
+def _shuffle(seed: int, size: int, last: tuple[int, ...]) -> tuple[int, ...]:
+    """Deck positions in the order engine.artbox.new_game shuffles them with `seed`, the used
+    positions `last` (ascending) shuffled under the others."""
+    deck, _, _ = opening_deck(tuple(map(str, range(size))), tuple(map(str, last)), Rng.from_seed(seed))
+    return tuple(int(card) for card in deck.cards)
 
 
 @lru_cache(maxsize=4)
-def _position(seed: int, size: int) -> dict[int, int]:
-    return {card: i for i, card in enumerate(_shuffle(seed, size))}
+def _position(seed: int, size: int, last: tuple[int, ...]) -> dict[int, int]:
+    return {card: i for i, card in enumerate(_shuffle(seed, size, last))}
 
 
 @lru_cache(maxsize=8)

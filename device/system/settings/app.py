@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from device.contract import Context
 from device.render.frame import Frame
-from device.system.settings import keys, screens
+from device.system.settings import keys, screens, used_words
 from device.system.settings.ui import SettingsUi
 from device.widgets.bindings import Bindings, KeyedApp
 
@@ -36,12 +36,15 @@ class SettingsApp(KeyedApp[SettingsUi]):
         return keys.bindings(state, ctx)
 
     def screen_key(self, state: SettingsUi) -> str:
-        """One screen."""
-        return "settings"
+        """The list, or the question before resetting the used words."""
+        return "settings.reset" if state.confirm_reset else "settings"
 
     def draw(self, state: SettingsUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
-        """The settings list."""
-        screens.render(state, ctx.settings, ctx.lang, labels, frame)
+        """The settings list, or the question before resetting the used words."""
+        if state.confirm_reset:
+            used_words.render_confirm(ctx, labels, frame, used_words.progress(ctx))
+            return
+        screens.render(state, ctx.settings, ctx.lang, labels, frame, used_words.row_value(ctx))
 
 
 APP = SettingsApp()

@@ -6,19 +6,24 @@ from dataclasses import replace
 
 from device.contract import Context, Reply
 from device.strings.all import STRINGS as T
-from device.system.settings.ui import FIELDS, SettingsUi, field_at, next_value
+from device.system.settings import used_words
+from device.system.settings.ui import ROWS, USED_WORDS, SettingsUi, field_at, next_value
 from device.widgets.bindings import Binding, Bindings, leave
 from device.widgets.option_menu import option_menu
 
 
 def bindings(ui: SettingsUi, ctx: Context) -> Bindings[SettingsUi]:
     """Browsing or editing (holds do nothing here)."""
-    return _editing(ctx.lang) if ui.editing else _browsing(ctx)
+    if ui.confirm_reset:
+        return used_words.confirming(ctx.lang)
+    return _editing(ctx.lang) if ui.editing else _browsing(ui, ctx)
 
 
-def _browsing(ctx: Context) -> Bindings[SettingsUi]:
+def _browsing(ui: SettingsUi, ctx: Context) -> Bindings[SettingsUi]:
     lang = ctx.lang
-    keys = option_menu(len(FIELDS), lang, Binding(_edit, T(lang, "key.change")), leave(ctx))
+    ok = Binding(used_words.ask, T(lang, "settings.reset_key")) if ui.cursor == USED_WORDS \
+        else Binding(_edit, T(lang, "key.change"))
+    keys = option_menu(ROWS, lang, ok, leave(ctx))
     return Bindings(keys, holds_press=False)
 
 

@@ -27,8 +27,9 @@ def value_text(lang: str, name: str, value: Any) -> str:
     return f"{spec.width}×{spec.height}"
 
 
-def render(ui: SettingsUi, current: Settings, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
-    """The list of settings, the edited one marked."""
+def render(ui: SettingsUi, current: Settings, lang: str, keys: Mapping[str, str], frame: Frame,
+           used_words: str = "") -> None:
+    """The list of settings, the edited one marked, then the words used (`used_words`: "12/331")."""
     settings = ui.draft if ui.editing and ui.draft else current
     frame.header(T(lang, "settings.title"))
     frame.softkeys(keys)
@@ -38,4 +39,5 @@ def render(ui: SettingsUi, current: Settings, lang: str, keys: Mapping[str, str]
         if name == "panel" and ui.panel_locked:
             text = T(lang, "settings.real_panel")
         values.append(f"< {text} >" if ui.editing and i == ui.cursor else text)
-    frame.menu(frame.content, [T(lang, LABELS[f]) for f in FIELDS], ui.cursor, right=values)
+    labels = [T(lang, LABELS[f]) for f in FIELDS] + [T(lang, "settings.used_words")]
+    frame.menu(frame.content, labels, ui.cursor, right=[*values, used_words])

@@ -12,4 +12,12 @@ STRINGS = Strings({
     "settings.lang.en": ("English", "anglais"),
     "settings.lang.fr": ("French", "français"),
     "settings.real_panel": ("set in config", "fixé par la config"),
+    "settings.used_words": ("Used words", "Mots déjà vus"),
+    "settings.used_of": ("{used}/{total}", "{used}/{total}"),
+    "settings.reset_title": ("Reset used words?", "Remettre les mots ?"),
+    "settings.reset_count": ("{used} of {total} words dealt", "{used} mots sur {total} distribués"),
+    "settings.reset_what": ("Reset: every word can come again", "Remettre : tous peuvent revenir"),
+    "settings.reset_key": ("Reset", "Remettre"),
+    "settings.reset_done": ("Used words reset: {total} fresh", "Mots remis : {total} neufs"),
+    "settings.no_deck": ("word pack: see config", "paquet de mots : voir config"),
 })

@@ -18,6 +18,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "sandglass_s": SANDGLASS_CHOICES_S,
 }
 STOPS_AT_ENDS: tuple[str, ...] = ("sandglass_s",)  # a length stops at its ends; the rest wrap
+USED_WORDS = len(FIELDS)  # the row after the settings: how many #ARTBOX words are used, and reset
+ROWS = len(FIELDS) + 1
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class SettingsUi:
     editing: bool = False
     draft: Settings | None = None
     panel_locked: bool = False
+    confirm_reset: bool = False  # "Reset used words?" is asked
 
 
 def field_at(ui: SettingsUi) -> str:
