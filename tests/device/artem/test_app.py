@@ -56,6 +56,8 @@ def test_home_opens_the_setup_then_one_press_starts(harness: MakeHarness) -> Non
     assert len(game(h).deck) == 36
     assert APP.bindings(ui(h), CTX).labels()["back"] == "Menu"
     h.press("back")
+    assert h.runner.session.mode == "pause"
+    h.press("down", "down", "ok")  # Resume, Undo, Home
     assert h.runner.session.mode == "home"
     assert any(e.key == "artem" and e.under_way for e in h.runner.ctx().menu)
 

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from engine.artbox.commands import (
     ClaimSlot,
     ConfirmSlot,
-    Continue,
     Finish,
     Pick,
     Roll,
@@ -63,19 +62,16 @@ def play_game(table: Table, players: int, seed: int, data: st.DataObject, rounds
             keep = data.draw(st.permutations(range(setup.words_dealt)))[: setup.drawings_each]
             state = step(table, state, Pick(tuple(keep)))
         state = step(table, state, Roll(T0))
-        for seat in range(1, players + 1):  # the last token taken shows the word list
+        for seat in range(1, players):  # the last seat takes the last token by itself (000 l.44)
             state = step(table, state, Finish(seat))
         state = step(table, state, StartSandglass(T0 + 1))
-        state = step(table, state, TimeUp(T0 + 1 + setup.sandglass_ms))
-        state = step(table, state, Continue())
+        state = step(table, state, TimeUp(T0 + 1 + setup.sandglass_ms))  # drawing #1 opens
         for seat in range(1, players + 1):
             for word in range(setup.drawings_each):
                 state = step(table, state, ClaimSlot(seat, word))
-                state = step(table, state, ConfirmSlot())
-        state = step(table, state, Continue())
+                state = step(table, state, ConfirmSlot())  # the last one settles the round
         if state.phase == "over":
             return
-        state = step(table, state, Continue())
 
 
 @settings(max_examples=40, deadline=None)
