@@ -6,11 +6,10 @@ included; a text that does not fit is shortened, never shrunk below that.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
-
-import sys
 
 import pytest
 from PIL import ImageDraw
