@@ -43,6 +43,8 @@ class Context:
     `paused` names the game the pause menu is open over ("" when none is), so Settings opened
     from that menu says its back key leads back there.
     `words` reads and resets the #ARTBOX words used (the database; None: none are).
+    `seat_buttons` is false on a build with the four keys alone (the 2.7" HAT): screens then
+    say "OK" where they would say "your button".
     """
 
     settings: Settings
@@ -54,6 +56,7 @@ class Context:
     locked: tuple[str, ...] = ()
     paused: str = ""
     words: WordSource | None = None  # the #ARTBOX words used, in the database (device/word_history.py)
+    seat_buttons: bool = True
 
     @property
     def lang(self) -> str:
@@ -106,6 +109,7 @@ class Sample(Generic[S]):
     settings_override: dict[str, Any] = field(default_factory=dict)
     history: tuple[GameRecord, ...] = ()
     under_way: tuple[str, ...] = ()
+    seat_buttons: bool = True  # False: the screen as a four-key build (no seat buttons) shows it
 
 
 class App(Generic[S]):

@@ -47,6 +47,11 @@ def button_sources(config: Config) -> list[Any]:
     return sources
 
 
+def has_seat_buttons(config: Config) -> bool:
+    """True when the build has seat buttons: a seat in the pin map, or a serial button pad."""
+    return bool(config.serial) or any(name.startswith("seat") for name in pin_map(config))
+
+
 def open_display(config: Config) -> Any:
     """The Waveshare panel named in the config; UserError (one line) when it cannot start."""
     from hardware.waveshare import PanelError, WaveshareDisplay
@@ -93,7 +98,8 @@ def run_on_hardware(config: Config, settings: Settings, seed: int, database: Pat
         buzzer = GpioBuzzer(config.buzzer_pin, tonal=config.buzzer_tonal)
     runner = Runner(store=store, resources=Resources(dice_file=config.dice_file, word_packs=config.word_packs),
                     sink=worker, clock=MonotonicClock(store.resume_ms()), settings=settings, seed=seed,
-                    buzzer=buzzer, panel_locked=True, forced={"panel": config.panel})
+                    buzzer=buzzer, panel_locked=True, forced={"panel": config.panel},
+                    seat_buttons=has_seat_buttons(config))
     events: queue.Queue[ButtonEvent | None] = queue.Queue()
     stop = threading.Event()
     handlers = {sig: signal.signal(sig, lambda *_: events.put(STOP)) for sig in (signal.SIGTERM, signal.SIGINT)}

@@ -59,7 +59,8 @@ class Runner:
     def __init__(self, *, store: Store, resources: Resources, sink: FrameSink, clock: Clock,
                  settings: Settings, seed: int, buzzer: Buzzer | None = None,
                  panel_locked: bool = False, on_sound: Callable[[int, Sound], None] | None = None,
-                 wall_clock: Callable[[], str] | None = None, forced: Mapping[str, Any] | None = None) -> None:
+                 wall_clock: Callable[[], str] | None = None, forced: Mapping[str, Any] | None = None,
+                 seat_buttons: bool = True) -> None:
         self.store = store
         self.resources = resources
         self.sink = sink
@@ -68,6 +69,7 @@ class Runner:
         self.panel_locked = panel_locked
         self.on_sound = on_sound
         self.forced = dict(forced or {})
+        self.seat_buttons = seat_buttons  # False on a four-key build: screens say OK, not "your button"
         self.wall_clock = wall_clock or (lambda: datetime.now().isoformat(timespec="seconds"))
         attach(store)  # games read and name the words used in this database
         self.history = tuple(store.games())
@@ -132,7 +134,8 @@ class Runner:
         now = self.clock.now_ms() if now_ms is None else now_ms
         return Context(settings=self.session.settings, resources=self.resources, now_ms=now,
                        history=self.history, menu=menu(games_under_way(self.session.states)),
-                       locked=self._locked(), paused=paused_game(self.session), words=self.store)
+                       locked=self._locked(), paused=paused_game(self.session), words=self.store,
+                       seat_buttons=self.seat_buttons)
 
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:

@@ -124,7 +124,7 @@ class ArtboxApp(KeyedApp[ArtboxUi]):
 
     def draw(self, state: ArtboxUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The setup menu or the phase being played."""
-        screens.render(state, ctx.lang, ctx.now_ms, labels, frame)
+        screens.render(state, ctx.lang, ctx.now_ms, labels, frame, seat_buttons=ctx.seat_buttons)
 
 
 APP = ArtboxApp()

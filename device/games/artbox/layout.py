@@ -7,6 +7,12 @@ from device.strings.all import STRINGS as T
 from engine.artbox.state import State
 
 
+def hint(lang: str, key: str, seat_buttons: bool, **values: object) -> str:
+    """A string that tells a player which button to press: its `.keys` form (OK, not "your
+    button") on a build with the four keys alone."""
+    return T(lang, key if seat_buttons else key + ".keys", **values)
+
+
 def inset(box: Box, pad: int) -> Box:
     """`box` shrunk by `pad` on every side."""
     return (box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from device.games.artbox.layout import inset, maestro, split_rows
+from device.games.artbox.layout import hint, inset, maestro, split_rows
 from device.games.artbox.text_block import FLOOR_PX, Paragraph, draw_paragraphs
 from device.games.artbox.ui import ArtboxUi, identify_item, identify_items
 from device.render.frame import Frame
@@ -23,7 +23,7 @@ NBSP = "\u00a0"  # keeps "S1 2" together when a line wraps
 # ----- step 4: identify ----------------------------------------------------------------
 
 
-def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool = True) -> None:
     """The drawing being identified: its author and word, its guesses, the seat chips."""
     index = game.slot_index
     slot = game.slots[index]
@@ -35,7 +35,7 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now
     top, middle, chips = split_rows(box, 5, 3, 4 * len(chips_fit))
     word = slot_word(game, index)
     if not slot.author:
-        title = T(lang, "artbox.who_drew", slot=index + 1)
+        title = hint(lang, "artbox.who_drew", seat_buttons, slot=index + 1)
     elif word is None:
         title = T(lang, "artbox.drew", seat=slot.author)
     else:
@@ -45,7 +45,7 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now
         summary = T(lang, "artbox.right_count", n=len(slot.guessers))
         if not slot.eligible:
             summary += " · " + T(lang, "artbox.not_eligible")
-        elif index + 1 < len(game.slots):
+        elif index + 1 < len(game.slots) and seat_buttons:  # four keys: the "#k+1 ->" item says it
             summary += " · " + T(lang, "artbox.hold_next")
         draw_paragraphs(frame, middle, [(summary, "semibold")], frame.body, align="center")
     rows = split_rows(chips, *([1] * len(chips_fit)))
@@ -152,7 +152,7 @@ def scores_text(lang: str, game: State) -> str:
     return f"{goal}: " + "  ".join(seats)
 
 
-def summary(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def summary(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool = True) -> None:
     """The round's awards and the scores, then the next round's first cover or the winner."""
     over = game.phase == "over"
     if over:
@@ -164,20 +164,20 @@ def summary(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now:
     if game.last_round is not None:
         paragraphs += [(verdict_text(lang, game, v), "semibold") for v in game.last_round.verdicts]
     paragraphs.append((scores_text(lang, game), "semibold"))
-    footer = _footer(lang, game)
+    footer = _footer(lang, game, seat_buttons)
     if footer:
         paragraphs.append((footer, "bold"))
     draw_paragraphs(frame, inset(frame.content, frame.px(3)), paragraphs, frame.body)
 
 
-def _footer(lang: str, game: State) -> str:
+def _footer(lang: str, game: State, seat_buttons: bool) -> str:
     """What the next press does: look at one's words, roll, or the winner of a finished game."""
     result = ARTBOX.outcome(game)
     if game.phase == "over" and result is not None:
         who = ", ".join(T(lang, "seat.short", seat=s) for s in result.winners)
         return f"{T(lang, 'artbox.winner', who=who)} · {T(lang, 'artbox.end.' + result.reason)}"
     if game.phase == "deal_cover":
-        return T(lang, "artbox.press_to_see", seat=game.dealing_seat)
+        return hint(lang, "artbox.press_to_see", seat_buttons, seat=game.dealing_seat)
     if game.phase == "roll":
-        return T(lang, "artbox.press_roll_short", seat=game.maestro)
+        return hint(lang, "artbox.press_roll_short", seat_buttons, seat=game.maestro)
     return ""

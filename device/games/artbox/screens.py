@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from device.games.artbox import scoring_screens as scoring
-from device.games.artbox.layout import inset, maestro, round_title, split_rows
+from device.games.artbox.layout import hint, inset, maestro, round_title, split_rows
 from device.games.artbox.ui import ArtboxUi, Options, setup_rows
 from device.render.frame import Frame
 from device.render.shapes import Box, draw_arrow
@@ -20,20 +20,22 @@ Keys = Mapping[str, str]
 KEEP_KEYS = ("up", "down", "ok")  # the key that keeps (or drops) the first, second, third word
 
 
-def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame) -> None:
-    """Draw the setup menu or the phase being played, with these soft-key labels."""
-    if ui.game is None:
+def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame, seat_buttons: bool = True) -> None:
+    """Draw the setup menu or the phase being played, with these soft-key labels; the texts that
+    name a button say OK instead of "your button" or "roll" without `seat_buttons`."""
+    game = ui.game
+    if game is None:
         _setup(ui, lang, keys, frame)
-        return
-    if round_just_ended(ui.game):
-        scoring.summary(ui, ui.game, lang, keys, frame, now)
-        return
-    {
-        "deal_cover": _deal_cover, "deal_pick": _deal_pick, "roll": _roll,
-        "drawing": _drawing, "guessing": _guessing, "pencils_down": _pencils_down,
-        "identify": scoring.identify, "awards": scoring.summary, "scoreboard": scoring.summary,
-        "over": scoring.summary,
-    }[ui.game.phase](ui, ui.game, lang, keys, frame, now)
+    elif round_just_ended(game) or game.phase in ("awards", "scoreboard", "over"):
+        scoring.summary(ui, game, lang, keys, frame, seat_buttons)
+    elif game.phase in ("deal_cover", "roll", "identify"):
+        {"deal_cover": _deal_cover, "roll": _roll, "identify": scoring.identify}[game.phase](
+            ui, game, lang, keys, frame, seat_buttons)
+    else:
+        {
+            "deal_pick": _deal_pick, "drawing": _drawing, "guessing": _guessing,
+            "pencils_down": _pencils_down,
+        }[game.phase](ui, game, lang, keys, frame, now)
 
 
 # ----- setup ---------------------------------------------------------------------------
@@ -74,12 +76,12 @@ def _setup(ui: ArtboxUi, lang: str, keys: Keys, frame: Frame) -> None:
 # ----- step 1: dealing and dice --------------------------------------------------------
 
 
-def _deal_cover(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def _deal_cover(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
     seat = game.dealing_seat
     frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.deal')}", maestro(lang, game))
     frame.softkeys(keys)
     big, small = split_rows(inset(frame.content, frame.px(4)), 3, 2)
-    frame.fit(big, T(lang, "artbox.press_short", seat=seat), weight="bold")
+    frame.fit(big, hint(lang, "artbox.press_short", seat_buttons, seat=seat), weight="bold")
     frame.fit(small, T(lang, "artbox.for_words"), max_px=frame.body)
 
 
@@ -104,7 +106,7 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, n
                   max_px=frame.large * 2, weight="bold", align="left")
 
 
-def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
     frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.step_roll')}",
                  maestro(lang, game))
     frame.softkeys(keys)
@@ -115,7 +117,7 @@ def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: i
         frame.fit(note, T(lang, key), max_px=frame.body)
     else:
         big = box
-    frame.fit(big, T(lang, "artbox.press_roll", seat=game.maestro), weight="bold")
+    frame.fit(big, hint(lang, "artbox.press_roll", seat_buttons, seat=game.maestro), weight="bold")
 
 
 # ----- step 2: drawing -----------------------------------------------------------------

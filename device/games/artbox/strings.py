@@ -40,7 +40,9 @@ STRINGS = Strings({
     "artbox.show": ("Show", "Voir"),
     "artbox.press_to_see": ("S{seat}: press your button to see your words",
                             "P{seat} : votre bouton pour voir vos mots"),
+    "artbox.press_to_see.keys": ("S{seat}: press OK to see your words", "P{seat} : OK pour voir vos mots"),
     "artbox.press_short": ("S{seat}: your button", "P{seat} : votre bouton"),
+    "artbox.press_short.keys": ("S{seat}: press OK", "P{seat} : appuyez OK"),
     "artbox.for_words": ("to see your words", "pour voir vos mots"),
     # the header says keep / drop; the soft key shows the word alone so that more of it fits
     "artbox.key_word": ("{word}", "{word}"),
@@ -52,7 +54,9 @@ STRINGS = Strings({
     "artbox.chose": ("seat {seat} chose", "place {seat} a choisi"),
     "artbox.step_roll": ("dice", "dés"),
     "artbox.press_roll": ("Maestro (seat {seat}): press roll", "MJ (place {seat}) : lancez"),
+    "artbox.press_roll.keys": ("Maestro (seat {seat}): press OK", "MJ (place {seat}) : OK lance"),
     "artbox.press_roll_short": ("Maestro S{seat}: roll", "MJ P{seat} : lancez"),
+    "artbox.press_roll_short.keys": ("Maestro S{seat}: OK rolls", "MJ P{seat} : OK lance"),
     "artbox.takes_key": ("S{seat}: #{n}", "P{seat} : #{n}"),
     "artbox.takes": ("S{seat} takes #{n}", "P{seat} prend le #{n}"),
     "artbox.last_took": ("S{seat}: #{n}, the last", "P{seat} : #{n}, le dernier"),
@@ -78,6 +82,7 @@ STRINGS = Strings({
     # step 4
     "artbox.drawing_of": ("Drawing {slot} of {n}", "Dessin {slot} sur {n}"),
     "artbox.who_drew": ("Who drew #{slot}? Your button", "Qui a fait le {slot} ? Votre bouton"),
+    "artbox.who_drew.keys": ("Who drew #{slot}? Pick, OK", "Qui a fait le {slot} ? Choix, OK"),
     "artbox.drew": ("S{seat} drew it", "Fait par P{seat}"),
     "artbox.drew_word": ("S{seat}: {word}", "P{seat} : {word}"),
     "artbox.right_count": ("guessed by {n}", "deviné par {n}"),
