@@ -163,6 +163,11 @@ class App(Generic[S]):
         """True when a game is under way (the home menu then offers to continue it)."""
         return False
 
+    def restored(self, state: S, ctx: Context) -> S:
+        """A state brought back by undo or redo, fit to show (a game hides a secret that the
+        step would otherwise show again to whoever pressed undo); default: as is."""
+        return state
+
     def adapt(self, state: S | None, ctx: Context) -> S | None:
         """Fit the saved state (None: none yet) to the device the session wakes on; default: as is."""
         return state

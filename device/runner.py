@@ -214,8 +214,11 @@ class Runner:
         owner = self.session.app()
         current = owner.dump(self.session.state())
 
+        def shown(restored: dict[str, Any]) -> Any:
+            return owner.restored(owner.load(restored), self.ctx(now))
+
         def session_after(restored: dict[str, Any]) -> dict[str, Any]:
-            return session_to_dict(self.session.with_state(mode, owner.load(restored)))
+            return session_to_dict(self.session.with_state(mode, shown(restored)))
 
         lang = self.session.settings.language
         try:
@@ -230,7 +233,7 @@ class Runner:
             self.session = replace(self.session, message=T(lang, key))
             return
         label, restored = result
-        self.session = self.session.with_state(mode, owner.load(restored))
+        self.session = self.session.with_state(mode, shown(restored))
         key = "undid" if table == "undo" else "redid"
         self.session = replace(self.session, message=T(lang, key, label=label))
 

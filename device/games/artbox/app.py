@@ -17,7 +17,7 @@ from device.word_history import WordsDealt, cycle_of
 from device.wordpacks import reference
 from engine import codec
 from engine.artbox import ARTBOX
-from engine.artbox.commands import TimeUp
+from engine.artbox.commands import HideWords, TimeUp
 from engine.artbox.supply import newly_dealt
 
 
@@ -32,6 +32,13 @@ class ArtboxApp(KeyedApp[ArtboxUi]):
         """The setup menu, its rules language following the interface language."""
         lang: Literal["en", "fr"] = "fr" if ctx.lang == "fr" else "en"
         return ArtboxUi(options=Options(rules_language=lang), seed=ctx.seed)
+
+    def restored(self, state: ArtboxUi, ctx: Context) -> ArtboxUi:
+        """Undoing a keep brings that seat's cover back, not its words: the words show again only
+        when the seat presses its button (whoever pressed undo may not be that seat)."""
+        if state.game is None or state.game.phase != "deal_pick":
+            return state
+        return replace(state, game=ARTBOX.apply(state.game, HideWords()), cursor=0)
 
     def in_progress(self, state: ArtboxUi) -> bool:
         """A game is under way until its final scoreboard."""

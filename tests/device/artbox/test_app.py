@@ -35,6 +35,29 @@ def test_the_deal_wipes_the_secret_with_a_full_refresh(harness: Callable[..., Ha
     assert isinstance(ui, ArtboxUi) and game_of(ui).phase == "deal_cover"
 
 
+def test_undoing_a_keep_shows_that_seats_cover_not_its_words(harness: Callable[..., Harness]) -> None:
+    """000 l.32 (the words are secret): whoever undoes a keep may not be that seat, so the undo
+    brings back the seat's cover; its words show again only when it presses (hold back, and the
+    pause menu's Undo); redo keeps the word again."""
+    h = harness()
+    h.press("down", "ok", "ok", "ok", "up")  # Start, the first seat looks and keeps
+    def now() -> State:
+        ui = h.state()
+        assert isinstance(ui, ArtboxUi)
+        return game_of(ui)
+
+    kept = now()
+    seat = kept.dealing_seat - 1 or kept.setup.players
+    h.press("back!")
+    undone = now()
+    assert (undone.phase, undone.dealing_seat, any(undone.chosen)) == ("deal_cover", seat, False)
+    h.press("ok!")
+    assert now() == kept
+    h.press("back", "down", "ok")  # the pause menu's Undo
+    assert h.runner.session.mode == "artbox"
+    assert (now().phase, now().dealing_seat, any(now().chosen)) == ("deal_cover", seat, False)
+
+
 def labels(ui: ArtboxUi, lang: str = "en") -> dict[str, str]:
     """The soft-key bar of the screen shown."""
     return APP.bindings(ui, ctx(lang)).labels()
