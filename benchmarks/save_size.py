@@ -25,7 +25,7 @@ PACK_SIZES = (0, 5_000, 20_000)
 TARGET = 2048
 
 
-def pack_words(count: int) -> list[str]:
+def pack_words(count: int, prefix: str = "pack") -> list[str]:
     """`count` distinct drawable-looking words of letters only, at most 14 characters."""
     letters = "abcdefghijklmnopqrstuvwxyz"
     words = []
@@ -36,7 +36,7 @@ def pack_words(count: int) -> list[str]:
             tail += letters[r]
             if n == 0:
                 break
-        words.append("pack" + tail)
+        words.append(prefix + tail)
     return words
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -69,3 +71,14 @@ class Harness:
 def harness() -> Callable[..., Harness]:
     """Make a Harness."""
     return Harness
+
+
+def hold_database_lock(db: Path, sql: str) -> subprocess.Popen[str]:
+    """Another program (not Easel) holding a lock on the database until its stdin closes."""
+    code = ("import sqlite3,sys\n"
+            f"c=sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+            f"for s in {sql!r}.split(';'): c.execute(s)\n"
+            "print('held', flush=True)\nsys.stdin.read()\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+    return proc

@@ -21,7 +21,7 @@ import pytest
 from device.errors import UserError
 from device.store import RETRY_S, Store
 from device.store_file import APPLICATION_ID, FORMAT_VERSION
-from tests.conftest import ROOT, Harness
+from tests.conftest import ROOT, Harness, hold_database_lock
 
 # The schema of every database written before the application id (format 1), as main had it.
 LEGACY_SCHEMA = """
@@ -132,15 +132,6 @@ def test_a_second_easel_on_the_same_database_is_refused(tmp_path: Path) -> None:
     Store(db, lock_wait_s=0.3).close()
 
 
-def _hold(db: Path, sql: str) -> subprocess.Popen[str]:
-    """Another program (not Easel) holding a lock on the database until its stdin closes."""
-    code = ("import sqlite3,sys\n"
-            f"c=sqlite3.connect({str(db)!r}, isolation_level=None)\n"
-            f"for s in {sql!r}.split(';'): c.execute(s)\n"
-            "print('held', flush=True)\nsys.stdin.read()\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
-    return proc
 
 
 def test_an_exclusive_lock_is_not_corruption(tmp_path: Path) -> None:
@@ -149,7 +140,7 @@ def test_an_exclusive_lock_is_not_corruption(tmp_path: Path) -> None:
     h = Harness(db)
     h.press("ok", "roll")
     h.store.close()
-    holder = _hold(db, "PRAGMA locking_mode=EXCLUSIVE;BEGIN EXCLUSIVE;UPDATE meta SET value=value;COMMIT")
+    holder = hold_database_lock(db, "PRAGMA locking_mode=EXCLUSIVE;BEGIN EXCLUSIVE;UPDATE meta SET value=value;COMMIT")
     try:
         with pytest.raises(UserError, match="the database is in use by another program"):
             Store(db, lock_wait_s=0.5)
@@ -169,7 +160,7 @@ def test_a_write_lock_during_play_keeps_the_game_going(tmp_path: Path) -> None:
     h.store.retry_s = 0
     h.runner.store = h.store
     h.press("ok", "roll")
-    holder = _hold(db, "BEGIN IMMEDIATE")
+    holder = hold_database_lock(db, "BEGIN IMMEDIATE")
     try:
         h.press("roll", "roll")
         assert len(h.store.pending) == 2 and "Not saved: 2" in h.runner.storage_warning()

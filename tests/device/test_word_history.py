@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,7 +22,7 @@ from device.system.settings.ui import USED_WORDS, SettingsUi
 from engine.artbox import ARTBOX
 from engine.artbox.commands import Finish, Pick, Roll, ShowWords
 from engine.artbox.state import State
-from tests.conftest import Harness
+from tests.conftest import Harness, hold_database_lock
 from tests.device.artbox.conftest import ctx
 
 HERE = Path(__file__).resolve().parent
@@ -180,14 +178,6 @@ def test_settings_resets_the_used_words_after_one_confirming_press(tmp_path: Pat
     h.store.close()
 
 
-def _hold(db: Path) -> subprocess.Popen[str]:
-    """Another program holding the write lock until its stdin closes."""
-    code = ("import sqlite3,sys\n"
-            f"c=sqlite3.connect({str(db)!r}, isolation_level=None)\n"
-            "c.execute('BEGIN IMMEDIATE')\nprint('held', flush=True)\nsys.stdin.read()\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
-    return proc
 
 
 def test_words_dealt_while_the_disk_refuses_wait_with_their_step(tmp_path: Path) -> None:
@@ -200,7 +190,7 @@ def test_words_dealt_while_the_disk_refuses_wait_with_their_step(tmp_path: Path)
     h.store.retry_s = 0
     h.runner.store = h.store
     h.runner.open("artbox")
-    holder = _hold(db)
+    holder = hold_database_lock(db, "BEGIN IMMEDIATE")
     try:
         h.press("roll")
         state = game(h)

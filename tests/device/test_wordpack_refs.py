@@ -15,20 +15,12 @@ from device.loader import app
 from device.resources import Resources
 from device.wordpacks import MAX_PACK_BYTES, MAX_PACK_WORDS, WordPackError, load_pack
 from tests.conftest import Harness
+from tests.hardware.conftest import load_benchmark
 
 
 def write_pack(path: Path, count: int, prefix: str = "pack") -> Path:
-    """A pack of `count` distinct words of letters only."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    words = []
-    for n in range(count):
-        tail = ""
-        while True:
-            n, r = divmod(n, 26)
-            tail += letters[r]
-            if n == 0:
-                break
-        words.append(prefix + tail)
+    """A pack of `count` distinct words of letters only (the save-size benchmark's own words)."""
+    words = load_benchmark("save_size").pack_words(count, prefix)
     path.write_text("\n".join(words) + "\n", encoding="utf-8")
     return path
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from device.games.artbox.layout import hint, inset, maestro, split_rows
-from device.games.artbox.text_block import FLOOR_PX, Paragraph, draw_paragraphs
+from device.games.artbox.text_block import Paragraph, draw_paragraphs
 from device.games.artbox.ui import ArtboxUi, identify_item, identify_items
-from device.render.frame import Frame
+from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box
 from device.strings.all import STRINGS as T
 from engine.artbox import ARTBOX
@@ -40,7 +40,7 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
         title = T(lang, "artbox.drew", seat=slot.author)
     else:
         title = T(lang, "artbox.drew_word", seat=slot.author, word=word)
-    frame.fit(top, title, weight="bold", min_px=max(FLOOR_PX, frame.px(FLOOR_PX)))
+    frame.fit(top, title, weight="bold", min_px=max(TEXT_FLOOR_PX, frame.px(TEXT_FLOOR_PX)))
     if slot.author:
         summary = T(lang, "artbox.right_count", n=len(slot.guessers))
         if not slot.eligible:
@@ -73,7 +73,7 @@ def _widths(frame: Frame, lang: str, game: State, items: Sequence[str], px: int)
 
 
 def _chip_px(frame: Frame) -> int:
-    return max(FLOOR_PX, frame.px(12))
+    return max(TEXT_FLOOR_PX, frame.px(12))
 
 
 def _chip_rows(frame: Frame, width: int, lang: str, game: State) -> list[tuple[str, ...]]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from device.render.frame import Frame
+from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box
 
-FLOOR_PX = 10  # issue 13: no text below 10 px (font size) on the 250x122 panel
 Paragraph = tuple[str, str]  # (text, weight)
 
 
@@ -30,7 +29,7 @@ def draw_paragraphs(frame: Frame, box: Box, paragraphs: Sequence[Paragraph], max
                     align: str = "left") -> None:
     """The paragraphs top to bottom at the largest size (<= max_px) at which all lines fit."""
     left, top, right, bottom = box
-    floor = max(FLOOR_PX, frame.px(FLOOR_PX))
+    floor = max(TEXT_FLOOR_PX, frame.px(TEXT_FLOOR_PX))
     px = max(max_px, floor)
     while True:
         lines = [(line, weight) for text, weight in paragraphs

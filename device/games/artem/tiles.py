@@ -13,7 +13,7 @@ from PIL import Image
 
 from device.games.artem.artem_data import PANEL_PALETTE, ColourInfo
 from device.render.fonts import font
-from device.render.frame import Frame
+from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box
 
 # Pattern by panel colour, darkest to lightest.
@@ -26,8 +26,6 @@ PATTERNS: dict[tuple[int, int, int], str] = {
     PANEL_PALETTE["yellow"]: "dots",
     PANEL_PALETTE["white"]: "blank",
 }
-# Text is never drawn below 10 px (issue 13); a 16 px tile of the 2.13" panel still holds it.
-LETTER_FLOOR_PX = 10
 _LIGHT = {PANEL_PALETTE["yellow"], PANEL_PALETTE["white"], PANEL_PALETTE["green"],
           PANEL_PALETTE["orange"]}
 
@@ -99,7 +97,7 @@ def _tile(rgb: tuple[int, int, int], letter: str, width: int, height: int, colou
 def _letter(frame: Frame, letter: str, rgb: tuple[int, int, int], solid: bool) -> None:
     """The tile's letter: plain on a real colour or on black, on a paper badge on a pattern."""
     size = min(frame.width, frame.height)
-    px = max(LETTER_FLOOR_PX, int(size * 0.55))
+    px = max(TEXT_FLOOR_PX, int(size * 0.55))  # a 16 px tile of the 2.13" still holds 10 px
     cx, cy = frame.width // 2, frame.height // 2
     if solid or frame.is_colour:
         dark = solid or rgb not in _LIGHT

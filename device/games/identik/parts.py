@@ -7,12 +7,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from device.render.fonts import font
+from device.render.frame import TEXT_FLOOR_PX as READABLE_PX
 from device.render.frame import Frame
 from device.render.shapes import Box, Ink
 from device.strings.all import STRINGS as T
 from engine.identik.state import State
-
-READABLE_PX = 10  # no text below this on the 250x122 panel (scaled on larger ones)
 
 
 def readable_px(frame: Frame) -> int:
