@@ -24,6 +24,21 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 }
 
 
+def wrap_words(text: str, width: int, px: int, weight: str = "semibold") -> list[str]:
+    """`text` broken at spaces into lines no wider than `width` at `px` (a word longer than
+    `width` keeps a line of its own)."""
+    measure = font(px, weight).getlength
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and int(measure(candidate)) > width:
+            lines.append(line)
+            candidate = word
+        line = candidate
+    return [*lines, line]
+
+
 class Frame:
     """An image of the panel's size with helpers for headers, soft keys, text and shapes."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from device.render.frame import TEXT_FLOOR_PX, Frame
+from device.render.frame import TEXT_FLOOR_PX, Frame, wrap_words
 from device.render.shapes import Box
 
 Paragraph = tuple[str, str]  # (text, weight)
@@ -13,16 +13,7 @@ Paragraph = tuple[str, str]  # (text, weight)
 
 def wrap(frame: Frame, text: str, width: int, px: int, weight: str) -> list[str]:
     """`text` split at spaces into lines no wider than `width` (a lone long word is cut)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        if line and frame.text_width(candidate, px, weight) > width:
-            lines.append(line)
-            candidate = word
-        line = candidate
-    lines.append(line)
-    return [frame.ellipsize(one, width, px, weight) for one in lines]
+    return [frame.ellipsize(one, width, px, weight) for one in wrap_words(text, width, px, weight)]
 
 
 def draw_paragraphs(frame: Frame, box: Box, paragraphs: Sequence[Paragraph], max_px: int,

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from device.games.artem.artem_data import colour_info
 from device.games.artem.tiles import draw_tile
 from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run
-from device.render.frame import Frame
+from device.render.frame import Frame, wrap_words
 from device.render.shapes import Box, Ink, draw_arrow
 from device.strings.all import STRINGS as T
 from engine.artem import ARTEM
@@ -198,7 +198,7 @@ def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) ->
     rows = -(-len(items) // columns)
     row_h = int(px * 1.35)
     notes = [part for note in _notes(game, lang)
-             for part in _wrap(frame, note, right - left - frame.px(5))]
+             for part in wrap_words(note, right - left - frame.px(5), frame.small)]
     for note in notes[:max(0, (bottom - top - rows * row_h) // note_h)]:
         top = _line(frame, (left + frame.px(3), top, right, bottom), note)
     cursor = min(ui.cursor, len(items) - 1)
@@ -229,18 +229,6 @@ def _list_layout(frame: Frame, items: Sequence[str], room: tuple[int, int]) -> t
             if rows * int(px * 1.35) + spare <= room[1] and widest * columns <= room[0]:
                 return px, columns
     return frame.small, 1
-
-
-def _wrap(frame: Frame, text: str, width: int) -> list[str]:
-    """Small text broken into lines at spaces to fit `width`."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        joined = f"{lines[-1]} {word}" if lines else word
-        if lines and frame.text_width(joined, frame.small) <= width:
-            lines[-1] = joined
-        else:
-            lines.append(word)
-    return lines
 
 
 def _notes(game: State, lang: str) -> list[str]:
