@@ -29,9 +29,9 @@ from typing import Any
 
 from PIL import Image
 
-from device.gallery import sample_frames
-from device.refresh import align_box, changed_box
-from device.resources import Resources
+from device.display.refresh import align_box, changed_box
+from device.framework.resources import Resources
+from device.run.gallery import sample_frames
 from hardware.display import Box, PanelSpec
 from hardware.fake_pi import BusyMode, FakePi
 from hardware.panels import PANELS

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.powercut import kill_and_resume, reference_states, script_lines  # noqa: E402
 
-EASEL = [sys.executable, "-m", "device.cli"]
+EASEL = [sys.executable, "-m", "device.run.cli"]
 ROWS: list[tuple[str, str, str, str, str]] = []
 SHIM = r"""
 #define _GNU_SOURCE

@@ -19,10 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from device.headless import run_script  # noqa: E402
-from device.loader import app  # noqa: E402
-from device.registry import keys  # noqa: E402
-from device.script import Wait  # noqa: E402
+from device.framework.loader import app  # noqa: E402
+from device.framework.registry import keys  # noqa: E402
+from device.run.headless import run_script  # noqa: E402
+from device.run.script import Wait  # noqa: E402
 from hardware.events import BUTTONS  # noqa: E402
 from tests.conftest import Harness  # noqa: E402
 

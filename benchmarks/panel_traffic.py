@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from PIL import Image, ImageChops
 
 from device.clock import VirtualClock
-from device.display_worker import DisplayWorker
-from device.refresh import NO_ACTIVITY, Activity, RefreshPlanner, align_box, changed_box
-from device.resources import Resources
-from device.runner import Runner
+from device.display.display_worker import DisplayWorker
+from device.display.refresh import NO_ACTIVITY, Activity, RefreshPlanner, align_box, changed_box
+from device.framework.resources import Resources
+from device.framework.runner import Runner
 from device.settings import Settings
-from device.store import Store
+from device.storage.store import Store
 from hardware.display import PanelSpec
 from hardware.events import ButtonEvent
 from hardware.fake_pi import FakePi

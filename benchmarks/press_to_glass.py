@@ -29,8 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from device.cli import main as easel  # noqa: E402
-from device.script import Wait, read_numbered  # noqa: E402
+from device.run.cli import main as easel  # noqa: E402
+from device.run.script import Wait, read_numbered  # noqa: E402
 from hardware.panels import GALLERY_PANELS, PANELS  # noqa: E402
 
 SCRIPTS = sorted((ROOT / "tests" / "scripts").glob("*.txt"))

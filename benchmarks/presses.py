@@ -2,7 +2,7 @@
 
 Each script in tests/scripts/ whose presses are annotated (issue 13: `# setup: ...`,
 `# rule: <action> (<seed file> l.<N>)`, `# extra: <why>`, rounds opened by `# ---- round N` or
-`# ---- turn N` and closed by `# ---- end`) is replayed through the real runner (device/script.py,
+`# ---- turn N` and closed by `# ---- end`) is replayed through the real runner (device/run/script.py,
 the headless loop's `run_script`, an in-memory store). For every round it prints the presses on
 the table build split into rule and extra (setup presses are not counted), the ratio extra/rule
 and the target: a 5-player #ARTBOX round in at most 31 presses (the 26 actions and at most 5
@@ -38,14 +38,14 @@ sys.path.insert(0, str(ROOT))
 
 from device.clock import VirtualClock  # noqa: E402
 from device.errors import UserError, read_user_text  # noqa: E402
-from device.headless import FrameRecorder, run_script  # noqa: E402
-from device.loader import app  # noqa: E402
-from device.registry import GAMES  # noqa: E402
-from device.resources import Resources  # noqa: E402
-from device.runner import Runner  # noqa: E402
-from device.script import Step, Wait, parse_numbered  # noqa: E402
+from device.framework.loader import app  # noqa: E402
+from device.framework.registry import GAMES  # noqa: E402
+from device.framework.resources import Resources  # noqa: E402
+from device.framework.runner import Runner  # noqa: E402
+from device.run.headless import FrameRecorder, run_script  # noqa: E402
+from device.run.script import Step, Wait, parse_numbered  # noqa: E402
 from device.settings import Settings  # noqa: E402
-from device.store import Store  # noqa: E402
+from device.storage.store import Store  # noqa: E402
 from hardware.events import ButtonEvent  # noqa: E402
 
 SCRIPTS = sorted((ROOT / "tests" / "scripts").glob("*.txt"))

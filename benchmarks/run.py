@@ -25,14 +25,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from device.clock import MonotonicClock  # noqa: E402
-from device.gallery import panels_for, sample_frames  # noqa: E402
-from device.headless import FrameRecorder  # noqa: E402
-from device.loop import STOP, run_loop  # noqa: E402
-from device.registry import keys  # noqa: E402
-from device.resources import Resources  # noqa: E402
-from device.runner import Runner  # noqa: E402
+from device.framework.registry import keys  # noqa: E402
+from device.framework.resources import Resources  # noqa: E402
+from device.framework.runner import Runner  # noqa: E402
+from device.run.gallery import panels_for, sample_frames  # noqa: E402
+from device.run.headless import FrameRecorder  # noqa: E402
+from device.run.loop import STOP, run_loop  # noqa: E402
 from device.settings import Settings  # noqa: E402
-from device.store import Store  # noqa: E402
+from device.storage.store import Store  # noqa: E402
 from hardware.events import ButtonEvent  # noqa: E402
 from hardware.panels import PANELS  # noqa: E402
 
@@ -123,7 +123,7 @@ def bench_cold_start(runs: int) -> float:
         for i in range(runs):
             frames = Path(tmp) / f"f{i}"
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "device.cli", "play", "--headless", "--script", str(script),
+            subprocess.run([sys.executable, "-m", "device.run.cli", "play", "--headless", "--script", str(script),
                             "--frames", str(frames)], cwd=ROOT, check=True, capture_output=True)
             first = frames / "0001.png"
             times.append(first.stat().st_mtime - time.time() + (time.perf_counter() - start))
@@ -135,7 +135,7 @@ def bench_peak_memory() -> float:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "game.txt"
         script.write_text("press ok\npress roll\npress timer\nwait 91\npress seat1\npress seat2\n", encoding="utf-8")
-        code = ("import resource,sys; from device.cli import main; "
+        code = ("import resource,sys; from device.run.cli import main; "
                 f"main(['play','--headless','--script',{str(script)!r},'--frames',{tmp + '/f'!r}]); "
                 "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True)

@@ -49,7 +49,7 @@ def measure(script: Path, pack: Path | None, tmp: Path) -> tuple[int, int, int]:
     db = tmp / f"{script.stem}-{pack.stem if pack else 'nopack'}.db"  # a fresh database each run
     # The CLI of the tree this file is in (so an older checkout measures its own code).
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    subprocess.run([sys.executable, "-m", "device.cli", "play", "--headless", "--script", str(script),
+    subprocess.run([sys.executable, "-m", "device.run.cli", "play", "--headless", "--script", str(script),
                     "--config", str(config),
                     "--seed", seed.group(1) if seed else "1", "--frames", str(tmp / "frames"),
                     "--db", str(db)], check=True, capture_output=True, cwd=tmp, env=env)

@@ -26,7 +26,7 @@ class PanelSpec:
     fast_ms: int | None = None
     cleaning_every: int = 20
     rotation: int = 0
-    # Refresh policy (device/refresh.py); hardware/panels.py says per model why.
+    # Refresh policy (device/display/refresh.py); hardware/panels.py says per model why.
     new_screen: Literal["partial", "fast", "full"] = "partial"  # how a new screen is shown
     secret: FlashKind = "full"  # how a dealt word is hidden (fast falls back to full without fast_ms)
     flip_limit: float = 0.5  # above this fraction of pixels flipping, a partial is unreadable: fast

@@ -11,14 +11,14 @@ from typing import Any, Literal
 
 from hardware.display import PanelSpec
 
-# Refresh policy per model (device/refresh.py reads these PanelSpec fields), the reason beside each.
+# Refresh policy per model (device/display/refresh.py reads these PanelSpec fields), the reason beside each.
 # All five mono controllers (SSD1680/SSD1683 family, UC8179 on the 7.5") drive a partial refresh
 # from both RAMs (the shown image and the new one), so a whole new screen shown by a partial is
 # readable, with light ghosting that the scheduled cleaning refresh clears: new screens are
 # partials everywhere (new_screen="partial", the default). Only when over half the pixels flip
 # (flip_limit) would a partial leave the old picture showing through: then the fast refresh.
 # wake_ms: the driver's reset() delays plus init and loading both RAMs, before a partial after sleep.
-# Cleaning: a full refresh when nobody waits (device/refresh.py); forced past `partial_limit`
+# Cleaning: a full refresh when nobody waits (device/display/refresh.py); forced past `partial_limit`
 # partials, never while a countdown runs. Where a full refresh is short (2-3 s) the limit is the
 # vendor's `cleaning_every` and counts a countdown's partials too (the first frame after the
 # countdown cleans); where it is long (4-6 s) a forced one would cost more waiting than the

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from device.clock import VirtualClock
-from device.headless import FrameRecorder
-from device.resources import Resources
-from device.runner import Runner
+from device.framework.resources import Resources
+from device.framework.runner import Runner
+from device.run.headless import FrameRecorder
 from device.settings import Settings
-from device.store import Store
+from device.storage.store import Store
 
 # Property tests are deterministic under pytest: the "ci" profile derives every example from
 # the test's own name (derandomize), keeps no example database and never times out, so a run
@@ -57,8 +57,8 @@ class Harness:
 
     def wait(self, seconds: float) -> None:
         """Let virtual time pass, firing deadlines."""
-        from device.headless import run_script
-        from device.script import Wait
+        from device.run.headless import run_script
+        from device.run.script import Wait
 
         run_script(self.runner, self.clock, [Wait(round(seconds * 1000))])
 

@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from device.headless import run_script
-from device.script import Wait, parse_script
-from device.session import session_to_dict
+from device.framework.session import session_to_dict
+from device.run.headless import run_script
+from device.run.script import Wait, parse_script
 from tests.conftest import ROOT, Harness
 
 
@@ -46,7 +46,7 @@ def _comparable(h: Harness) -> dict[str, Any]:
 
 def _start(db: Path, frames: Path, seed: int) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "play", "--headless", "--script", "-", "--db", str(db),
+        [sys.executable, "-m", "device.run.cli", "play", "--headless", "--script", "-", "--db", str(db),
          "--frames", str(frames), "--seed", str(seed)],
         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )

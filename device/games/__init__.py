@@ -1,1 +1,1 @@
-"""One package per game, each with the same modules (see docs/framework.md); device.registry lists them."""
+"""One package per game, each with the same modules (see docs/framework.md); device.framework.registry lists them."""

@@ -1,7 +1,7 @@
 """Every string table merged (the shared texts and each app's own, from the registry)."""
 
+from device.framework.registry import string_tables
 from device.i18n import Strings
-from device.registry import string_tables
 from device.strings.common import COMMON
 from device.strings.web import WEB
 

@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from device.contract import App, Context, Reply
+from device.framework.contract import App, Context, Reply
+from device.framework.registry import PAUSE
 from device.i18n import explain
-from device.registry import PAUSE
 from device.render.frame import SOFT_KEYS, Frame
 from device.strings.all import STRINGS
 from engine.errors import IllegalCommand

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import Field, replace
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding
 from device.widgets.cursor import wrapped

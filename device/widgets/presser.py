@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Generic, TypeVar
 
-from device.contract import App, Context
+from device.framework.contract import App, Context
 from hardware.events import ButtonEvent, EventKind
 
 S = TypeVar("S")

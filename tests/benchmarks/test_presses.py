@@ -9,9 +9,9 @@ from types import ModuleType
 import pytest
 
 from device.errors import UserError
+from device.framework.resources import Resources
 from device.games.toolbox.app import APP as TOOLBOX_APP
 from device.games.toolbox.ui import ToolboxUi
-from device.resources import Resources
 from device.settings import Settings
 from tests.conftest import ROOT
 from tests.hardware.conftest import load_benchmark
@@ -65,7 +65,7 @@ def test_a_script_without_rule_or_extra_presses_is_not_annotated(presses: Module
 
 
 def test_the_search_finds_the_shortest_four_key_path_to_a_roll(presses: ModuleType) -> None:
-    from device.contract import Context
+    from device.framework.contract import Context
 
     ctx = Context(settings=Settings(), resources=Resources(), seed=7)
     start = TOOLBOX_APP.start(ctx)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pytest_mock import MockerFixture
 
-from device.cli import main
+from device.run.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
@@ -140,7 +140,7 @@ def test_broken_word_pack_stops_start_up(tmp_path: Path, capsys: pytest.CaptureF
 def test_missing_serial_pad_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                         mocker: MockerFixture) -> None:
     """A serial device path that does not exist: one line naming it and the config key; exit 2."""
-    mocker.patch("device.hardware_setup.open_display")
+    mocker.patch("device.run.hardware_setup.open_display")
     config = tmp_path / "easel.toml"
     config.write_text('[display]\npanel = "epd2in7_V2"\n[buttons]\nserial = "/dev/serial/by-id/no-pad"\n',
                       encoding="utf-8")

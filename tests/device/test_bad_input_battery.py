@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from device.cli import main
+from device.run.cli import main
 from engine.rng import Rng
 
 GOOD_SCRIPT = "press ok\n"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from device.store_file import APPLICATION_ID, FORMAT_VERSION
+from device.storage.store_file import APPLICATION_ID, FORMAT_VERSION
 from tests.conftest import ROOT, Harness
 
 EASEL = Path(sys.executable).parent / "easel"
@@ -220,7 +220,7 @@ def test_a_database_in_use_by_another_easel(tmp_path: Path) -> None:
     db = tmp_path / LONG / "easel.db"
     db.parent.mkdir()
     _easel_db(db)
-    code = ("from pathlib import Path\nfrom device.store import Store\n"
+    code = ("from pathlib import Path\nfrom device.storage.store import Store\n"
             f"s = Store(Path({str(db)!r}))\nprint('held', flush=True)\ninput()\n")
     with _holder(code):
         before = snapshot(tmp_path)
@@ -303,7 +303,7 @@ def test_doctor_creates_no_file(tmp_path: Path) -> None:
 def test_an_unwritable_log_is_one_line(tmp_path: Path) -> None:
     """The log file cannot be created (here: a directory in its place): one line naming it, no traceback."""
     from device.errors import UserError
-    from device.logs import setup_logging
+    from device.run.logs import setup_logging
 
     (tmp_path / "easel.log").mkdir()
     before = snapshot(tmp_path)

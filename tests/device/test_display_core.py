@@ -8,9 +8,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from device.display_core import DisplayCore, Submission
-from device.panel_sim import SimulatedPanel
-from device.refresh import CLEAN_IDLE_S, NO_ACTIVITY, Activity, RefreshPlanner
+from device.display.display_core import DisplayCore, Submission
+from device.display.panel_sim import SimulatedPanel
+from device.display.refresh import CLEAN_IDLE_S, NO_ACTIVITY, Activity, RefreshPlanner
 from hardware.panels import SLEEP_MS, panel
 
 SPEC = panel("epd2in13_V4")

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import pytest
 from PIL import Image, ImageDraw
 
-from device.display_worker import DisplayWorker
-from device.refresh import CLEAN_IDLE_S, Activity, RefreshPlanner
+from device.display.display_worker import DisplayWorker
+from device.display.refresh import CLEAN_IDLE_S, Activity, RefreshPlanner
 from hardware.display import Box, PanelSpec
 from hardware.panels import panel
 from hardware.waveshare import PanelTimeout

@@ -10,7 +10,7 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from device.config import Config
-from device.doctor import run_doctor
+from device.run.doctor import run_doctor
 from hardware import doctor as checks
 
 

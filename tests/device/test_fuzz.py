@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from device.loader import app
-from device.registry import GAMES
-from device.session import session_from_dict, session_to_dict
+from device.framework.loader import app
+from device.framework.registry import GAMES
+from device.framework.session import session_from_dict, session_to_dict
 from hardware.events import BUTTONS
 from tests.conftest import Harness
 

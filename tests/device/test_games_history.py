@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from device.headless import run_script
-from device.script import parse_script
+from device.run.headless import run_script
+from device.run.script import parse_script
 from tests.conftest import Harness
 from tests.powercut import script_lines
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from device.gallery import gallery
+from device.run.gallery import gallery
 from tests.conftest import UPDATE
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.loop import STOP, run_loop
+from device.run.loop import STOP, run_loop
 from hardware.buttons import TABLE, GpioButtons
 from hardware.events import ButtonEvent
 from tests.conftest import Harness

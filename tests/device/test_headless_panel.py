@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from device.cli import main
+from device.run.cli import main
 from hardware.panels import panel
 
 KEYS = ["frame", "step", "at_ms", "kind", "reason", "start_ms", "end_ms", "cleaning", "countdown"]

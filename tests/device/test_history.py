@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from pytest_mock import MockerFixture
 
-from device.cli import main
-from device.contract import GameResult
+from device.framework.contract import GameResult
 from device.games.toolbox.app import ToolboxApp
-from device.history import GameRecord, to_csv, to_json, wins_by_name
-from device.store_file import shown
+from device.run.cli import main
+from device.storage.history import GameRecord, to_csv, to_json, wins_by_name
+from device.storage.store_file import shown
 from tests.conftest import Harness
 
 RECORDS = [

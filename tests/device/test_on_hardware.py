@@ -12,9 +12,9 @@ from pathlib import Path
 from pytest_mock import MockerFixture
 
 from device.config import Config
-from device.hardware_setup import run_on_hardware
+from device.run.hardware_setup import run_on_hardware
 from device.settings import Settings
-from device.store import Store
+from device.storage.store import Store
 from hardware.buttons import HAT27
 from hardware.fake_pi import FakePi
 from hardware.panel_ram import as_frame, controller_for
@@ -29,7 +29,7 @@ def test_hat_keys_play_and_sigterm_clears_the_panel(tmp_path: Path, mocker: Mock
     db = tmp_path / "easel.db"
     with FakePi() as pi:
         driver = pi.load(MODEL)
-        mocker.patch("device.hardware_setup.open_display",
+        mocker.patch("device.run.hardware_setup.open_display",
                      return_value=WaveshareDisplay(MODEL, driver, clock=pi.clock))
         factory = pi._factory
         assert factory is not None
@@ -69,7 +69,7 @@ def test_the_log_has_a_line_per_refresh(tmp_path: Path, mocker: MockerFixture) -
     db = tmp_path / "easel.db"
     with FakePi() as pi:
         driver = pi.load(MODEL)
-        mocker.patch("device.hardware_setup.open_display",
+        mocker.patch("device.run.hardware_setup.open_display",
                      return_value=WaveshareDisplay(MODEL, driver, clock=pi.clock))
 
         def stop_soon() -> None:

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from device.gallery import sample_frames
+from device.framework.registry import keys
+from device.framework.resources import Resources
 from device.i18n import LANGUAGES
-from device.registry import keys
-from device.resources import Resources
+from device.run.gallery import sample_frames
 
 SMALLEST_PANEL = "epd2in13_V4"
 FLOOR_PX = 10
@@ -44,7 +44,7 @@ def drawn_text() -> Iterator[list[tuple[int, str]]]:
 def clear_drawing_caches() -> None:
     """Forget every cached drawing (e.g. Artem's tiles) so each text is drawn, and seen, again."""
     for name, module in list(sys.modules.items()):
-        if not name.startswith("device.") or name == "device.loader":
+        if not name.startswith("device.") or name == "device.framework.loader":
             continue
         for value in list(vars(module).values()):
             if callable(getattr(value, "cache_clear", None)):

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
-from device.refresh import (
+from device.display.refresh import (
     CLEAN_IDLE_S,
     Activity,
     PanelState,

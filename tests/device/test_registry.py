@@ -5,14 +5,14 @@ from __future__ import annotations
 import importlib
 
 from device.clock import VirtualClock
-from device.contract import Context
-from device.headless import FrameRecorder
-from device.loader import app, menu, samples
-from device.registry import GAMES, MENU, SYSTEM, keys, package, string_tables
-from device.resources import Resources
-from device.runner import Runner
+from device.framework.contract import Context
+from device.framework.loader import app, menu, samples
+from device.framework.registry import GAMES, MENU, SYSTEM, keys, package, string_tables
+from device.framework.resources import Resources
+from device.framework.runner import Runner
+from device.run.headless import FrameRecorder
 from device.settings import Settings
-from device.store import Store
+from device.storage.store import Store
 from device.strings.all import STRINGS
 from device.system.settings.ui import SettingsUi
 from hardware.events import ButtonEvent

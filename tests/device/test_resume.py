@@ -17,7 +17,7 @@ LINES = ["press ok", "press roll", "press down", "press down", "press ok", "pres
 
 def _start(db: Path, frames: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "play", "--headless", "--script", "-", "--db", str(db),
+        [sys.executable, "-m", "device.run.cli", "play", "--headless", "--script", "-", "--db", str(db),
          "--frames", str(frames), "--seed", "3"],
         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )
@@ -79,7 +79,7 @@ def test_resumed_game_plays_on_to_the_same_result(tmp_path: Path) -> None:
 
 def test_saved_settings_win_unless_the_command_line_names_one(tmp_path: Path) -> None:
     """Settings chosen on the device survive a restart; --lang on the command line overrides them."""
-    from device.cli import main
+    from device.run.cli import main
 
     db, script = tmp_path / "easel.db", tmp_path / "s.txt"
     script.write_text("press down\n", encoding="utf-8")

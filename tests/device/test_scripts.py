@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from device.cli import main
+from device.run.cli import main
 from tests.conftest import UPDATE
 
 SCRIPTS = sorted((Path(__file__).resolve().parent.parent / "scripts").glob("*.txt"))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from device.errors import UserError
-from device.store import FORMAT_VERSION
+from device.storage.store import FORMAT_VERSION
 from tests.conftest import Harness
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from device.store_codec import dumps, pack, unpack
+from device.storage.store_codec import dumps, pack, unpack
 from tests.conftest import Harness
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from device.errors import UserError
-from device.store import RETRY_S, Store
-from device.store_file import APPLICATION_ID, FORMAT_VERSION
+from device.storage.store import RETRY_S, Store
+from device.storage.store_file import APPLICATION_ID, FORMAT_VERSION
 from tests.conftest import ROOT, Harness, hold_database_lock
 
 # The schema of every database written before the application id (format 1), as main had it.
@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS redo (seq INTEGER PRIMARY KEY AUTOINCREMENT, mode TEX
 def headless(db: Path, frames: Path, *extra: str) -> subprocess.Popen[str]:
     """`easel play --headless --script -` on `db`, answering each line on stdout."""
     return subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "play", "--headless", "--script", "-", "--db", str(db),
+        [sys.executable, "-m", "device.run.cli", "play", "--headless", "--script", "-", "--db", str(db),
          "--frames", str(frames), "--seed", "3", *extra],
         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
@@ -285,7 +285,7 @@ def test_a_read_only_file_system_at_start_is_one_line(read_only_dir: Path) -> No
     db = read_only_dir / "easel.db"
     Harness(db).store.close()
     subprocess.run(["mount", "-o", "remount,ro", str(read_only_dir)], check=True)
-    done = subprocess.run([sys.executable, "-m", "device.cli", "play", "--headless", "--script", "-",
+    done = subprocess.run([sys.executable, "-m", "device.run.cli", "play", "--headless", "--script", "-",
                            "--db", str(db)], cwd=ROOT, input="", capture_output=True, text=True)
     assert done.returncode == 2
     lines = (done.stdout + done.stderr).splitlines()

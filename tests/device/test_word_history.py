@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from device import word_history, wordpacks
+from device import wordpacks
 from device.games.artbox.app import APP as ARTBOX_APP
 from device.games.artbox.ui import ArtboxUi, table_setup
-from device.store import Store
-from device.store_codec import unpack
-from device.store_file import FORMAT_VERSION
-from device.store_words import word_key
+from device.storage import word_history
+from device.storage.store import Store
+from device.storage.store_codec import unpack
+from device.storage.store_file import FORMAT_VERSION
+from device.storage.store_words import word_key
 from device.system.settings.ui import USED_WORDS, SettingsUi
 from engine.artbox import ARTBOX
 from engine.artbox.commands import Finish, Pick, Roll, ShowWords

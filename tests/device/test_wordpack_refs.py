@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from device import wordpacks
+from device.framework.loader import app
+from device.framework.resources import Resources
 from device.games.artbox.ui import ArtboxUi
-from device.loader import app
-from device.resources import Resources
 from device.wordpacks import MAX_PACK_BYTES, MAX_PACK_WORDS, WordPackError, load_pack
 from tests.conftest import Harness
 from tests.hardware.conftest import load_benchmark

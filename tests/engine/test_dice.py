@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from device.resources import Resources
+from device.framework.resources import Resources
 from engine.dice import SHAPES, Die, numbered_die, roll, tally
 from engine.rng import Rng
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from device.resources import Resources
+from device.framework.resources import Resources
 from hardware.panels import panel
 from tests.hardware.conftest import load_benchmark
 

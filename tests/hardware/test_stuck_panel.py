@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from device.display_worker import DisplayWorker
-from device.refresh import RefreshPlanner
+from device.display.display_worker import DisplayWorker
+from device.display.refresh import RefreshPlanner
 from hardware.fake_pi import FakePi
 from tests.hardware.conftest import noise_frame, open_rig, with_change
 

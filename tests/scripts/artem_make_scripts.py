@@ -14,11 +14,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from device.contract import Context
+from device.framework.contract import Context
+from device.framework.resources import Resources
 from device.games.artem.app import APP
 from device.games.artem.drive import Driver, demo_choice
 from device.games.artem.ui import ArtemUi, cell_name
-from device.resources import Resources
 from device.settings import Settings
 from engine.artem.commands import Claim, Command, EndTurn, Flip, MainDeckOut, Move
 from engine.artem.rules import claim_points

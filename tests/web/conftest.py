@@ -19,9 +19,9 @@ from PIL import Image
 
 from device.clock import MonotonicClock, VirtualClock
 from device.config import Config
+from device.run.web.server import PageServer
+from device.run.web.table import WebTable
 from device.settings import Settings
-from device.web.server import PageServer
-from device.web.table import WebTable
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -132,8 +132,8 @@ class Headless:
     def __init__(self, directory: Path, seed: int = 5, *extra: str) -> None:
         self.frames = directory / "frames"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "device.cli", "play", "--headless", "--script", "-", "--frames", str(self.frames),
-             "--seed", str(seed), "--db", str(directory / "headless.db"), *extra],
+            [sys.executable, "-m", "device.run.cli", "play", "--headless", "--script", "-",
+             "--frames", str(self.frames), "--seed", str(seed), "--db", str(directory / "headless.db"), *extra],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
     def frame(self) -> Image.Image:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from device.cli import desktop_session, main
-from device.store import Store
+from device.run.cli import desktop_session, main
+from device.storage.store import Store
 
 READ_LIMIT_S = 30.0
 
@@ -88,7 +88,7 @@ def test_the_default_simulator_follows_the_session(env: dict[str, str], platform
 
 def _start(tmp_path: Path, *argv: str, stdin: int | None = None,
            env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "device.cli", "play", *argv, "--db", str(tmp_path / "e.db")],
+    return subprocess.Popen([sys.executable, "-m", "device.run.cli", "play", *argv, "--db", str(tmp_path / "e.db")],
                             stdin=stdin if stdin is not None else subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env)
 

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image
 
 from device.clock import VirtualClock
-from device.web.panel import FULL_PHASES
+from device.run.web.panel import FULL_PHASES
 from hardware.panels import PANELS
 from tests.web.conftest import Headless, Served, canvas_image, same_picture, wait_presses
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from device.cli import main
+from device.run.cli import main
 from tests.web.conftest import Served, wait_presses
 
 MODEL = "epd2in7_V2"

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from device.store import Store
+from device.storage.store import Store
 from hardware.panels import PANELS
 from tests.web.conftest import Served
 

@@ -8,9 +8,9 @@ import time
 import pytest
 from PIL import Image, ImageDraw
 
-from device.display_worker import DisplayWorker
-from device.refresh import RefreshPlanner
-from device.web.panel import FAST_PHASES, FULL_PHASES, GlassFrame, PanelAsleep, Refresh, SimPanel, inverted
+from device.display.display_worker import DisplayWorker
+from device.display.refresh import RefreshPlanner
+from device.run.web.panel import FAST_PHASES, FULL_PHASES, GlassFrame, PanelAsleep, Refresh, SimPanel, inverted
 from hardware.panels import PANELS, SLEEP_MS
 
 SPEC = PANELS["epd2in13_V4"]

@@ -6,14 +6,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from device.contract import Context, GameResult, Reply
+from device.display.refresh import Activity
+from device.framework.contract import Context, GameResult, Reply
 from device.games.artbox import keys, saved, screens
 from device.games.artbox.ui import ArtboxUi, Options
-from device.refresh import Activity
 from device.render.frame import Frame
+from device.storage.word_history import WordsDealt, cycle_of
 from device.widgets.bindings import Bindings, KeyedApp
 from device.widgets.countdown import countdown_deadline, countdown_tick
-from device.word_history import WordsDealt, cycle_of
 from device.wordpacks import reference
 from engine import codec
 from engine.artbox import ARTBOX

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.games.artbox.moves import apply_command
 from device.games.artbox.ui import ArtboxUi, identify_item, identify_items
 from device.strings.all import STRINGS as T

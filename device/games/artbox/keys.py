@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from device import word_history, wordpacks
-from device.contract import Context, Reply
+from device import wordpacks
+from device.framework.contract import Context, Reply
 from device.games.artbox.identify_keys import identify
 from device.games.artbox.moves import apply_command
 from device.games.artbox.ui import ArtboxUi, next_option, setup_rows, table_setup
+from device.storage import word_history
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from device.contract import Reply
+from device.framework.contract import Reply
 from device.games.artbox.ui import ArtboxUi
 from engine.artbox import ARTBOX
 from engine.artbox.commands import Command

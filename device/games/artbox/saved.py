@@ -5,7 +5,7 @@ indices. A saved game holds the deck's reference (device/wordpacks.py) instead o
 and the shuffled word deck as "the shuffle of the game's seed, from card K on, then these
 cards put back under it", so the bytes of a save do not grow with the pack. The words earlier
 games dealt (`Setup.used`, which the shuffle puts last) are saved as a reference to the rows of
-the database that list them (device/word_history.py). A deck made any other way (a test's own
+the database that list them (device/storage/word_history.py). A deck made any other way (a test's own
 words) is saved whole, as before.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from device import word_history
+from device.storage import word_history
 from device.wordpacks import WordPackError, reference, resolve
 from engine.artbox.supply import opening_deck
 from engine.rng import Rng

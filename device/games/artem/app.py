@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from device.contract import Context, GameResult
+from device.framework.contract import Context, GameResult
 from device.games.artem import keys, screens
 from device.games.artem.artem_data import default_colours
 from device.games.artem.ui import ArtemUi

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from device.resources import DataError
+from device.framework.resources import DataError
 from engine.artem.setup import TileColour
 
 DEFAULT_PATH = Path(__file__).parent / "artem.toml"

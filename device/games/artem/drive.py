@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.contract import App, Context
+from device.framework.contract import App, Context
 from device.games.artem.ui import ArtemUi, actions, begun, flip_partners
 from engine.artem.board import SIZE, Cell, Grid, run_at, swap
 from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move

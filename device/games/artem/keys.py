@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.games.artem.artem_data import colour_name
 from device.games.artem.ui import (
     NEXT_OPTION,

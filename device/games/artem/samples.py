@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
-from device.contract import Context, Sample
+from device.framework.contract import Context, Sample
+from device.framework.resources import Resources
 from device.games.artem.app import APP
 from device.games.artem.drive import Driver, demo_choice, demo_game
 from device.games.artem.ui import ArtemUi
-from device.resources import Resources
 from device.settings import Settings
 from engine.artem.commands import EndTurn, Flip, MainDeckOut, Move
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from device.contract import Context, GameResult
+from device.framework.contract import Context, GameResult
 from device.games.canvas import keys, screens
 from device.games.canvas.ui import CanvasUi, fresh_setup, ui_problems
 from device.render.frame import Frame

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.contract import Reply
+from device.framework.contract import Reply
 from device.games.canvas.text import seat
 from device.games.canvas.ui import CanvasUi, game_of, to_phase
 from device.strings.all import STRINGS as T

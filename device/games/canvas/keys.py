@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.games.canvas import setup_keys, solo_keys
 from device.games.canvas.game_keys import apply, paint
 from device.games.canvas.text import bonus_of, card_name, review_lines, seat, slot_text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from device.contract import App, Context, Sample
+from device.framework.contract import App, Context, Sample
 from device.games.canvas.app import APP
 from device.games.canvas.ui import CanvasUi, mode_items
 from device.widgets.presser import Presser

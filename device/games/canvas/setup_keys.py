@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.games.canvas.ui import (
     MAX_POINTS,
     CanvasUi,

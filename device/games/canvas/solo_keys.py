@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.games.canvas.game_keys import apply, paint
 from device.games.canvas.ui import MARKET_CHOICES, PAINT_ROW, UNSET, CanvasUi, game_of, to_phase
 from device.strings.all import STRINGS as T

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from device.contract import Context, GameResult, Reply
+from device.display.refresh import Activity
+from device.framework.contract import Context, GameResult, Reply
 from device.games.identik import keys, screens
 from device.games.identik.ui import IdentikUi, catch_up
-from device.refresh import Activity
 from device.render.frame import Frame
 from device.widgets.bindings import Bindings, KeyedApp
 from device.widgets.countdown import countdown_deadline, countdown_tick

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.games.identik.ui import NEXT_OPTION, SETUP_ROWS, IdentikUi, next_seed, with_name
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, pause

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from device.contract import Context, Sample
+from device.framework.contract import Context, Sample
 from device.games.identik.app import APP
 from device.games.identik.ui import IdentikUi
 from device.settings import Settings

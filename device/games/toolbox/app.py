@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from device.contract import Context, Reply
+from device.display.refresh import Activity
+from device.framework.contract import Context, Reply
 from device.games.toolbox import keys, screens
 from device.games.toolbox.ui import ToolboxUi, view_of
-from device.refresh import Activity
 from device.render.frame import Frame
 from device.widgets.bindings import Bindings, KeyedApp
 from device.widgets.countdown import countdown_deadline, countdown_tick

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.games.toolbox.ui import (
     DICE_CHOICES,
     MAX_PLAYERS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from device.contract import Context, Sample
+from device.framework.contract import Context, Sample
 from device.games.toolbox.app import APP
 from device.games.toolbox.ui import ToolboxUi
 from device.widgets.presser import Presser

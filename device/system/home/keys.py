@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.strings.all import STRINGS as T
 from device.system.home.ui import HomeUi
 from device.widgets.bindings import Binding, Bindings

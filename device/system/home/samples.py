@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from device.contract import Context, Sample
-from device.registry import GAMES
+from device.framework.contract import Context, Sample
+from device.framework.registry import GAMES
 from device.system.home.ui import HomeUi
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from device.contract import MenuEntry
+from device.framework.contract import MenuEntry
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from device.system.home.ui import HomeUi

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from device.contract import Context
+from device.framework.contract import Context
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from device.system.pause import keys, screens

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from device.contract import Context, Reply
-from device.registry import HOME
+from device.framework.contract import Context, Reply
+from device.framework.registry import HOME
 from device.strings.all import STRINGS as T
 from device.system.pause.ui import ROWS, PauseUi, Row, row_at
 from device.widgets.bindings import Action, Binding, Bindings

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from device.contract import Context, Sample
+from device.framework.contract import Context, Sample
 from device.system.pause.app import APP
 from device.system.pause.ui import PauseUi
 from device.widgets.presser import Presser

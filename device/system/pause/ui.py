@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from device.registry import GAMES
+from device.framework.registry import GAMES
 
 Row = Literal["resume", "undo", "home", "settings"]
 ROWS: tuple[Row, ...] = ("resume", "undo", "home", "settings")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from device.contract import Context
+from device.framework.contract import Context
 from device.render.frame import Frame
 from device.system.settings import keys, screens, used_words
 from device.system.settings.ui import SettingsUi

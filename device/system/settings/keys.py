@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.strings.all import STRINGS as T
 from device.system.settings import used_words
 from device.system.settings.ui import ROWS, USED_WORDS, SettingsUi, field_at, next_value

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from device.contract import Context, Sample
+from device.framework.contract import Context, Sample
 from device.system.settings.ui import FIELDS, USED_WORDS, SettingsUi
 
 

@@ -1,14 +1,15 @@
 """The "Used words" row of Settings: how many #ARTBOX words of the deck the table has seen in
-this cycle, and resetting them (device/word_history.py) after one confirming press."""
+this cycle, and resetting them (device/storage/word_history.py) after one confirming press."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
 
-from device import word_history, wordpacks
-from device.contract import Context, Reply
+from device import wordpacks
+from device.framework.contract import Context, Reply
 from device.render.frame import Frame
+from device.storage import word_history
 from device.strings.all import STRINGS as T
 from device.system.settings.ui import SettingsUi
 from device.widgets.bindings import Binding, Bindings

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from device.contract import Context
+from device.framework.contract import Context
 from device.render.frame import Frame
 from device.system.stats import keys, screens
 from device.system.stats.ui import StatsUi, stat_lines

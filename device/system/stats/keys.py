@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
 from device.strings.all import STRINGS as T
 from device.system.stats.ui import StatsUi, stat_lines
 from device.widgets.bindings import Binding, Bindings

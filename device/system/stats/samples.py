@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from device.contract import Context, Sample
-from device.history import GameRecord
+from device.framework.contract import Context, Sample
+from device.storage.history import GameRecord
 from device.system.stats.ui import StatsUi
 
 SAMPLE_HISTORY: tuple[GameRecord, ...] = (

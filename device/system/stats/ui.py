@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from device.history import GameRecord, games_by_kind, wins_by_name
+from device.storage.history import GameRecord, games_by_kind, wins_by_name
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from device.contract import Context
+from device.framework.contract import Context
+from device.framework.resources import Resources
 from device.games.artbox.app import APP
 from device.games.artbox.ui import ArtboxUi, setup_rows
-from device.resources import Resources
 from device.settings import Settings
 from engine.artbox.state import State
 from hardware.events import ButtonEvent

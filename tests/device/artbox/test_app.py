@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
-from device.contract import Reply
+from device.framework.contract import Reply
 from device.games.artbox.app import APP
 from device.games.artbox.ui import ArtboxUi, Options, setup_rows
 from device.strings.all import STRINGS

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from device.config import Config
-from device.contract import Context
+from device.framework.contract import Context
+from device.framework.resources import Resources
 from device.games.artbox.layout import hint
-from device.hardware_setup import has_seat_buttons
-from device.resources import Resources
+from device.run.hardware_setup import has_seat_buttons
 from device.settings import Settings
 from device.strings.all import STRINGS as T
 

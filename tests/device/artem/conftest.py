@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.contract import Context
+from device.framework.contract import Context
+from device.framework.resources import Resources
 from device.games.artem.app import APP
 from device.games.artem.drive import Driver
 from device.games.artem.ui import ArtemUi
-from device.resources import Resources
 from device.settings import Settings
 from engine.artem.commands import Command
 from engine.artem.state import State

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from device.contract import Context
+from device.framework.contract import Context
+from device.framework.resources import Resources
 from device.games.artem.app import APP
 from device.games.artem.artem_data import load_colours
 from device.games.artem.drive import Driver, demo_choice
 from device.games.artem.ui import flip_partners, longest_run
-from device.resources import Resources
 from device.settings import Settings
 from device.strings.all import STRINGS
 from engine.artem import ARTEM

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.contract import Context
+from device.framework.contract import Context
+from device.framework.resources import Resources
 from device.games.canvas.app import APP
 from device.games.canvas.samples import CanvasPresser
 from device.games.canvas.ui import CanvasUi
-from device.resources import Resources
 from device.settings import Settings
 from tests.conftest import ROOT as REPO
 

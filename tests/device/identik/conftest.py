@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from device.contract import Context, Reply
+from device.framework.contract import Context, Reply
+from device.framework.resources import Resources
 from device.games.identik.app import APP
 from device.games.identik.ui import Draft, IdentikUi
-from device.resources import Resources
 from device.settings import Settings
 from device.widgets.name_wheel import WHEEL
 from engine.identik.state import State

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from device.games.identik.ui import IdentikUi
-from device.script import read_script
+from device.run.script import read_script
 from engine.identik.rules import outcome
 from engine.identik.view import scores
 from tests.conftest import ROOT as REPO
@@ -33,7 +33,7 @@ def test_the_scripted_game_ends_on_the_expected_scorecard(harness: Callable[...,
     """Rulebook 002 l.84-87 through the buttons: 4 rounds, totals = narrator + artist points,
     most points wins (the hand-counted scorecard is in the script's header), on the table build
     and with the four keys alone."""
-    from device.headless import run_script
+    from device.run.headless import run_script
 
     h = harness(seed=4)
     run_script(h.runner, h.clock, read_script(script))

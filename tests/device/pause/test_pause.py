@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from device.loader import app
-from device.registry import PAUSE
+from device.framework.loader import app
+from device.framework.registry import PAUSE
 from device.system.pause.ui import PauseUi
 from tests.conftest import Harness
 
@@ -134,7 +134,7 @@ def test_a_saved_pause_menu_over_no_game_is_refused() -> None:
 
 
 def test_the_pause_menu_names_the_paused_game_in_both_languages() -> None:
-    from device.gallery import render_sample
+    from device.run.gallery import render_sample
 
     assert render_sample(PAUSE, "artbox", "epd2in13_V4", "fr").size == (250, 122)
     h = Harness()

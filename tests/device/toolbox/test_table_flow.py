@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from device.gallery import render_sample
 from device.games.toolbox.screens import dice_name
 from device.render.frame import Frame
+from device.run.gallery import render_sample
 from device.settings import Settings
 from tests.conftest import Harness
 from tests.device.toolbox.conftest import screen, ui

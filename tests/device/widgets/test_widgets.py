@@ -6,8 +6,8 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from device.contract import App, Context, Reply
-from device.resources import Resources
+from device.framework.contract import App, Context, Reply
+from device.framework.resources import Resources
 from device.settings import Settings
 from device.widgets.bindings import Binding, Bindings
 from device.widgets.cursor import clamped, counted, neighbour, wrapped

@@ -1,0 +1,1 @@
+"""From frame to glass: the refresh planner, the display worker and the simulated panel."""

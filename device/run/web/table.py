@@ -1,0 +1,234 @@
+"""The game behind the page: the runner and its loop thread, presses in, a panel/language switch.
+
+The session lives in the SQLite store, so a switch of panel model or language stops the loop,
+closes the store and starts a new runner on the same database with the new settings imposed:
+the game goes on where it was.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from device.clock import Clock, MonotonicClock
+from device.config import Config
+from device.framework.resources import Resources
+from device.framework.runner import Runner
+from device.i18n import LANGUAGES
+from device.run.loop import STOP, run_loop
+from device.run.web.glass import GlassHost
+from device.run.web.hub import Hub
+from device.run.web.readout import PressTimer, Reading
+from device.settings import Settings
+from device.storage.store import Store
+from device.strings.all import STRINGS as T
+from device.strings.web import WEB
+from hardware.buzzer import PATTERNS, Sound
+from hardware.events import BUTTONS, HOLD_MS, ButtonEvent
+from hardware.panels import PANELS
+
+log = logging.getLogger("easel")
+
+PANEL_NAMES: dict[str, str] = {
+    "epd2in13_V4": '2.13"', "epd2in7_V2": '2.7" HAT', "epd2in9_V2": '2.9"', "epd4in2_V2": '4.2"',
+    "epd7in5_V2": '7.5"', "epd7in3f": "web.seven_colours",  # a string key: words to translate
+}
+
+
+def panel_name(model: str, lang: str) -> str:
+    """How the page names a model: its diagonal (and HAT, or 7 colours)."""
+    name = PANEL_NAMES[model]
+    return T(lang, name) if name.startswith("web.") else name
+KEY_BUTTONS = ("up", "down", "ok", "back")  # the soft-key bar's order, KEY1..KEY4 on the HAT
+TABLE_BUTTONS = (*(f"seat{i}" for i in range(1, 9)), "roll", "timer")
+PAGE_STRINGS = WEB.keys()
+
+
+def build_of(config: Config) -> str:
+    """Which buttons the page draws: the HAT's four keys, or the table build's."""
+    if config.button_profile == "hat27" and not config.serial:
+        return "hat27"
+    return "table"  # the table build, or no profile at all: the simulator offers every button
+
+
+class PageBuzzer:
+    """The runner's buzzer: each sound goes to the pages, which beep with Web Audio."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    def play(self, sound: Sound) -> None:
+        """Send the sound's pattern (frequency, on ms, off ms steps) to every page."""
+        self.hub.publish("sound", {"sound": sound, "steps": [list(step) for step in PATTERNS[sound]]})
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class _Runner(Runner):
+    """A runner that reports each handled press (for the press-to-glass readout)."""
+
+    def __init__(self, table: WebTable, **kwargs: Any) -> None:
+        self.table = table
+        super().__init__(**kwargs)
+
+    def handle(self, event: ButtonEvent) -> None:
+        """Handle the event, then time it until the glass shows the answer."""
+        super().handle(event)
+        self.table.handled()
+
+
+class WebTable:
+    """Owns the runner, its loop thread and the simulated panel; thread-safe entry points."""
+
+    def __init__(self, config: Config, settings: Settings, seed: int, database: Path,
+                 forced: dict[str, Any] | None = None, *, time_scale: float = 1.0, hub: Hub | None = None,
+                 game_clock: Callable[[int], Clock] = MonotonicClock) -> None:
+        self.config = config
+        self.settings = settings
+        self.seed = seed
+        self.database = database
+        self.forced = dict(forced or {})
+        self.time_scale = time_scale
+        self.game_clock = game_clock  # tests freeze the game's time; the panel's stays real
+        self.hub = hub or Hub()
+        self.build = build_of(config)
+        self.timer = PressTimer(lambda r: self.hub.publish("readout", r.to_dict()))
+        self.glass = GlassHost(self.hub, self.timer, time_scale=time_scale, sleep_after_s=config.sleep_after_s)
+        self._lock = threading.RLock()
+        self._arrivals: collections.deque[tuple[float, threading.Event]] = collections.deque()
+        self._events: queue.Queue[ButtonEvent | None] = queue.Queue()
+        self._runner: Runner | None = None
+        self._store: Store | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._shown_view: tuple[str, str] | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Open the store, resume (or start) the game and run the loop on its own thread."""
+        with self._lock:
+            self._store = Store(self.database)
+            saved = self._store.load()
+            resources = Resources(dice_file=self.config.dice_file, word_packs=self.config.word_packs)
+            self._runner = _Runner(self, store=self._store, resources=resources, sink=self.glass,
+                                   clock=self.game_clock(saved[1] if saved else 0), settings=self.settings,
+                                   seed=self.seed, buzzer=PageBuzzer(self.hub), forced=self.forced)
+            self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
+            self._runner.show()  # handed over before start() returns (the loop's own first show changes nothing)
+            self._events = queue.Queue()
+            self._arrivals.clear()
+            self._stop = threading.Event()
+            self._thread = threading.Thread(target=self._loop, args=(self._runner, self._events, self._stop),
+                                            name="easel-loop", daemon=True)
+            self._thread.start()
+            self._shown_view = None
+            self.publish_view()
+
+    def _loop(self, runner: Runner, events: queue.Queue[ButtonEvent | None], stop: threading.Event) -> None:
+        try:
+            run_loop(runner, events, stop)
+        except Exception:  # a bug: say so on the terminal, the server keeps answering
+            log.exception("the game loop stopped")
+            raise
+
+    def stop(self) -> None:
+        """Stop the loop (every handled press is already saved), the panel and the store."""
+        with self._lock:
+            self._halt()
+            self.glass.close()
+            self.timer.close()
+
+    def _halt(self) -> None:
+        if self._thread is not None:
+            self._events.put(STOP)  # after the presses already queued: each is handled and saved first
+            self._thread.join()
+            self._thread = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+        self._runner = None
+
+    def switch(self, panel: str | None = None, language: str | None = None) -> None:
+        """Restart the view with another panel model and/or language; the game is kept."""
+        if panel is not None and panel not in PANELS:
+            raise ValueError(f"unknown panel {panel!r}; choose one of: {', '.join(PANELS)}")
+        if language is not None and language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}; choose en or fr")
+        with self._lock:
+            self._halt()
+            if panel is not None:
+                self.forced["panel"] = panel
+                self.timer.reset()
+            if language is not None:
+                self.forced["language"] = language
+            self.start()
+
+    # -- presses ---------------------------------------------------------------------------------
+
+    def press(self, button: str, hold: bool = False) -> threading.Event:
+        """Queue a press (or hold) of a logical button; the event is set once it is handled and saved.
+
+        ValueError names the valid buttons.
+        """
+        if button not in BUTTONS:
+            raise ValueError(f"unknown button {button!r}; valid buttons: {', '.join(BUTTONS)}")
+        event = ButtonEvent(button, "hold" if hold else "press")
+        saved = threading.Event()
+        with self._lock:
+            self._arrivals.append((time.monotonic(), saved))
+            self._events.put(event)
+        return saved
+
+    def handled(self) -> None:
+        """Called on the loop thread after each press: start timing it to the glass."""
+        at, saved = self._arrivals.popleft() if self._arrivals else (time.monotonic(), threading.Event())
+        saved.set()
+        if self.glass.worker is not None:
+            self.timer.pressed(at, self.glass.worker, self.glass.take_secret())
+        self.publish_view()
+
+    def publish_view(self) -> None:
+        """Tell the pages the panel model and language, when they changed (Settings can change them)."""
+        runner = self._runner
+        if runner is None:
+            return
+        current = (runner.session.settings.panel, runner.session.settings.language)
+        if current != self._shown_view:
+            self._shown_view = current
+            self.hub.publish("view", self.view())
+
+    @property
+    def reading(self) -> Reading:
+        """The readout now."""
+        return self.timer.reading
+
+    @property
+    def runner(self) -> Runner | None:
+        """The running runner (None while switching or stopped)."""
+        return self._runner
+
+    # -- what the page draws ---------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """The panel model, its size and times, the build's buttons and the page's texts."""
+        session = self._runner.session if self._runner is not None else None
+        settings = session.settings if session is not None else self.settings
+        spec = PANELS[settings.panel]
+        lang = settings.language
+        return {
+            "panel": spec.model, "name": panel_name(spec.model, lang), "width": spec.width, "height": spec.height,
+            "colour": spec.colour, "full_ms": spec.full_ms, "fast_ms": spec.fast_ms,
+            "partial_ms": spec.partial_ms if spec.partial != "none" else None,
+            "time_scale": self.time_scale, "language": lang, "build": self.build,
+            "keys": list(KEY_BUTTONS), "table": list(TABLE_BUTTONS) if self.build == "table" else [],
+            "hold_ms": HOLD_MS, "panels": [[model, panel_name(model, lang)] for model in PANELS],
+            "strings": {key[4:]: T(lang, key) for key in PAGE_STRINGS},
+        }

@@ -1,0 +1,1 @@
+"""The SQLite game database: steps, undo, history, word history and its file checks."""

@@ -1,0 +1,394 @@
+"""Persistence: the session and per-app undo/redo stacks in SQLite (WAL, synchronous=FULL).
+
+Each accepted press is one transaction, written before the screen changes, so a power cut
+loses nothing that was acknowledged. When the disk refuses a write (full, read-only, held by
+another program), play goes on from an in-memory copy: the statements of every step not yet on
+disk are kept (`pending`) and replayed on the disk in one transaction as soon as it takes them.
+Only Easel's own damaged databases are moved aside (see store_file.py for what is Easel's).
+The schema, transactions and row helpers are in store_rows.py.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from contextlib import suppress
+from pathlib import Path
+from typing import Any, TypeVar
+
+from device.storage.history import GameRecord
+from device.storage.store_check import CorruptRow, validate_rows
+from device.storage.store_codec import dumps, pack, unpack
+from device.storage.store_file import (
+    APPLICATION_ID,
+    FORMAT_VERSION,
+    LOCK_WAIT_S,
+    DatabaseLock,
+    Inspection,
+    fsync_directory,
+    inspect,
+    is_locked,
+    is_write_failure,
+    make_parent,
+    refused,
+)
+from device.storage.store_rows import (
+    CURRENT,
+    SCHEMA,
+    Cursor,
+    Recording,
+    connect,
+    games_in,
+    read_games,
+    run_transaction,
+    write_current,
+)
+from device.storage.store_words import WordHistoryRows, WordsDealt, record
+from device.storage.word_history import detach
+
+__all__ = ["FORMAT_VERSION", "LOCK_WAIT_S", "RETRY_S", "UNDO_DEPTH", "Cursor", "Store", "StoreError",
+           "games_in", "read_games"]
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+UNDO_DEPTH = 500
+RETRY_S = 1.0  # a failed replay is not tried again by the next write before this much real time
+
+
+class StoreError(RuntimeError):
+    """The database could not be opened or checked."""
+
+
+class Store(WordHistoryRows):
+    """The device's SQLite database; `path=None` keeps it in memory (headless runs, tests)."""
+
+    def __init__(self, path: Path | None, lock_wait_s: float = LOCK_WAIT_S) -> None:
+        self.path = path
+        self.notice = ""  # why the database was moved aside, shown once at start
+        self.write_error = ""  # why the pending steps are not on disk
+        self.pending: list[list[tuple[str, tuple[Any, ...]]]] = []
+        self._memory: sqlite3.Connection | None = None
+        self._replayable = True
+        self.retry_s = RETRY_S
+        self._next_try = 0.0
+        self._wait_s = lock_wait_s
+        self._lock: DatabaseLock | None = None
+        if path is None:
+            self._disk = connect(":memory:", lock_wait_s)
+            self._create(self._disk)
+            return
+        found = inspect(path)
+        make_parent(path)
+        self._lock = DatabaseLock(path, lock_wait_s)
+        try:
+            self._disk = self._open(found)
+        except BaseException:
+            self._lock.release()
+            raise
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The connection holding the newest state (the in-memory copy while steps are pending)."""
+        return self._memory if self._memory is not None else self._disk
+
+    # opening -------------------------------------------------------------------------------
+    def _open(self, found: Inspection) -> sqlite3.Connection:
+        assert self.path is not None
+        try:
+            conn = connect(str(self.path), self._wait_s)
+        except sqlite3.Error as exc:
+            raise refused(self.path, f"cannot be opened ({exc})", "check the path and its permissions") from None
+        try:
+            if found.kind == "new":
+                self._create(conn)
+            else:
+                self._check(conn, found)
+            return conn
+        except sqlite3.Error as exc:
+            conn.close()
+            if is_locked(exc):
+                raise refused(self.path, "the database is in use by another program",
+                              "close it (sqlite3, a backup tool) or give another --db") from None
+            if is_write_failure(exc) or found.kind == "new":
+                raise refused(self.path, f"cannot be written ({exc})",
+                              "free space, make it writable, or give another --db") from None
+            return self._move_aside(str(exc))
+        except CorruptRow as exc:
+            conn.close()
+            return self._move_aside(str(exc))
+
+    def _create(self, conn: sqlite3.Connection) -> None:
+        """A fresh database: the id and format first (in the file header), then WAL."""
+        self._stamp(conn)
+        self._pragmas(conn)
+
+    def _check(self, conn: sqlite3.Connection, found: Inspection) -> None:
+        self._pragmas(conn)
+        ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if ok != "ok":
+            raise CorruptRow(f"integrity check failed: {ok}")
+        if found.kind == "legacy" or found.version < FORMAT_VERSION:
+            self._upgrade(conn)
+        validate_rows(conn)
+
+    @staticmethod
+    def _pragmas(conn: sqlite3.Connection) -> None:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+
+    @staticmethod
+    def _stamp(conn: sqlite3.Connection) -> None:
+        """In one transaction: every table Easel needs, its application id and this format."""
+        conn.execute("BEGIN IMMEDIATE")
+        for statement in SCHEMA:
+            conn.execute(statement)
+        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
+        conn.execute("COMMIT")
+
+    @classmethod
+    def _upgrade(cls, conn: sqlite3.Connection) -> None:
+        """A database of an older format: mark it as Easel's and add the tables it lacks."""
+        cls._stamp(conn)
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the id reaches the file header now
+
+    def _move_aside(self, reason: str) -> sqlite3.Connection:
+        """Rename Easel's own unusable database (and its -wal/-shm) and start a fresh one."""
+        assert self.path is not None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.broken-{stamp}")
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                part = Path(f"{self.path}{suffix}")
+                if part.exists():
+                    part.rename(Path(f"{aside}{suffix}"))
+        except OSError as exc:
+            raise refused(self.path, f"is damaged ({reason[:60]}) and cannot be moved aside ({exc.strerror})",
+                          "make the directory writable or give another --db") from None
+        fsync_directory(self.path.parent)
+        self.notice = f"{self.path}: unusable database ({reason}); moved aside to {aside.name}, starting fresh"
+        conn = connect(str(self.path), self._wait_s)
+        self._create(conn)
+        return conn
+
+    def discard(self, reason: str) -> None:
+        """The saved session failed validation after loading: move the database aside, start fresh."""
+        if self.path is None:
+            self._disk.close()
+            self._disk = connect(":memory:", self._wait_s)
+            self._create(self._disk)
+            return
+        with suppress(sqlite3.Error):
+            self._disk.close()
+        self._drop_memory()
+        self._disk = self._move_aside(reason)
+
+    # reading -------------------------------------------------------------------------------
+    def load(self) -> tuple[dict[str, Any], int] | None:
+        """The saved session and the clock reading it was saved at, or None on a fresh database."""
+        row = self.conn.execute("SELECT session, now_ms FROM current WHERE id=1").fetchone()
+        if row is None:
+            return None
+        return unpack(row[0]), int(row[1])
+
+    def saved_ms(self) -> int | None:
+        """The device clock at the last saved press (without unpacking the session), if any."""
+        return self._now_ms("current")
+
+    def tick_ms(self) -> int | None:
+        """The device clock at the last countdown tick saved, if any."""
+        return self._now_ms("ticks")
+
+    def _now_ms(self, table: str) -> int | None:
+        row = self.conn.execute(f"SELECT now_ms FROM {table} WHERE id=1").fetchone()
+        return None if row is None else int(row[0])
+
+    def resume_ms(self) -> int:
+        """Where the device clock resumes: the last saved press or countdown tick, whichever is later."""
+        return max(self.saved_ms() or 0, self.tick_ms() or 0)
+
+    def depth(self, table: str, mode: str) -> int:
+        """How many undo (or redo) steps are stored for an app."""
+        assert table in ("undo", "redo")
+        return int(self.conn.execute(f"SELECT COUNT(*) FROM {table} WHERE mode=?", (mode,)).fetchone()[0])
+
+    def games(self) -> list[GameRecord]:
+        """Every finished game, oldest first."""
+        return games_in(self.conn)
+
+    # writing -------------------------------------------------------------------------------
+    def _write(self, work: Callable[[Any], T]) -> T:
+        """Run `work` in one transaction on disk; if the disk refuses it, in memory (pending)."""
+        if not self.pending:
+            try:
+                return self._on_disk(work)
+            except sqlite3.Error as exc:
+                if not is_write_failure(exc) or self.path is None:
+                    raise
+                self._start_pending(exc)
+        assert self._memory is not None
+        recording = Recording(self._memory.cursor())
+        result = run_transaction(self._memory, work, recording)
+        if any(sql.startswith(CURRENT) for sql, _ in recording.statements):
+            # the newest session replaces the whole row: older copies need not wait in memory
+            self.pending = [[(sql, p) for sql, p in step if not sql.startswith(CURRENT)] for step in self.pending]
+        self.pending.append(recording.statements)
+        if time.monotonic() >= self._next_try:  # replaying costs more as steps pile up: not at every press
+            self.flush()
+        return result
+
+    def _on_disk(self, work: Callable[[Any], T]) -> T:
+        """Run `work` in one transaction on disk; when the disk refuses it, once more after a
+        checkpoint (a full disk: the WAL may hold the space we need). Raises the last error."""
+        try:
+            return run_transaction(self._disk, work)
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc) or self.path is None:
+                raise
+        with suppress(sqlite3.Error):
+            self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return run_transaction(self._disk, work)
+
+    def _start_pending(self, exc: sqlite3.Error) -> None:
+        self.write_error = str(exc)
+        memory = connect(":memory:", self._wait_s)
+        try:
+            self._disk.backup(memory)
+        except sqlite3.Error:
+            self._create(memory)  # the disk cannot even be read: play on, never replay onto it
+            self._replayable = False
+        self._memory = memory
+        log.error("%s: cannot write (%s); the game goes on in memory", self.path, exc)
+
+    def flush(self) -> bool:
+        """Write every pending step to disk in one transaction; True when nothing is pending.
+
+        Writes try this by themselves at most every `retry_s` seconds; the runner also calls it
+        at its retry deadlines and at exit."""
+        if not self.pending:
+            return True
+        if not self._replayable:
+            return False
+        steps = list(self.pending)
+
+        def replay(cur: sqlite3.Cursor) -> None:
+            for statements in steps:
+                for sql, params in statements:
+                    cur.execute(sql, params)
+
+        try:
+            self._on_disk(replay)
+        except sqlite3.Error as exc:
+            self.write_error = str(exc)
+            self._next_try = time.monotonic() + self.retry_s
+            if not is_write_failure(exc):
+                log.error("replaying the pending steps failed: %s", exc)
+            return False
+        log.warning("%s: %d pending step(s) written", self.path, len(steps))
+        self.write_error = ""
+        self._drop_memory()
+        return True
+
+    def _drop_memory(self) -> None:
+        if self._memory is not None:
+            self._memory.close()
+            self._memory = None
+        self.pending.clear()
+
+    def save(self, session: dict[str, Any], now_ms: int,
+             undo: tuple[str, str, dict[str, Any]] | None = None,
+             finished: GameRecord | None = None, dealt: WordsDealt | None = None) -> None:
+        """Write the session; `undo` = (mode, label, state before) pushes an undo step;
+        `finished` records a game that just ended in the history; `dealt` records words shown."""
+
+        def work(cur: Cursor) -> None:
+            record(cur, dealt)
+            if undo is not None:
+                mode, label, before = undo
+                cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, pack(before)))
+                cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
+                cur.execute(
+                    "DELETE FROM undo WHERE mode=? AND seq NOT IN "
+                    "(SELECT seq FROM undo WHERE mode=? ORDER BY seq DESC LIMIT ?)", (mode, mode, UNDO_DEPTH))
+            if finished is not None:
+                cur.execute(
+                    "INSERT OR REPLACE INTO games (key, game, finished, players, scores, winners, seed) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (finished.key, finished.game, finished.finished, dumps(list(finished.players)),
+                     dumps(list(finished.scores)), dumps(list(finished.winners)), finished.seed))
+            write_current(cur, session, now_ms)
+
+        self._write(work)
+
+    def save_tick(self, now_ms: int) -> None:
+        """Record the device clock during a countdown (one small row); skipped while steps are pending."""
+        if self.pending:
+            return
+        try:
+            self._disk.execute("INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)", (now_ms,))
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc):
+                raise
+            log.warning("countdown time not saved: %s", exc)
+
+    def step_back(self, table: str, mode: str, current_state: dict[str, Any],
+                  session_after: Callable[[dict[str, Any]], dict[str, Any]],
+                  now_ms: int) -> tuple[str, dict[str, Any]] | None:
+        """Pop the newest undo (or redo) step of `mode`, pushing the current state on the other stack.
+
+        `session_after(state)` builds the session to save once the popped state is restored.
+        Returns (label, restored state) or None when the stack is empty.
+        """
+        other = "redo" if table == "undo" else "undo"
+
+        def work(cur: Cursor) -> tuple[str, dict[str, Any]] | None:
+            row = cur.execute(
+                f"SELECT seq, label, state FROM {table} WHERE mode=? ORDER BY seq DESC LIMIT 1", (mode,)
+            ).fetchone()
+            if row is None:
+                return None
+            seq, label, state_json = row
+            restored: dict[str, Any] = unpack(state_json)
+            cur.execute(f"DELETE FROM {table} WHERE seq=?", (seq,))
+            cur.execute(f"INSERT INTO {other} (mode, label, state) VALUES (?, ?, ?)",
+                        (mode, label, pack(current_state)))
+            write_current(cur, session_after(restored), now_ms)
+            return str(label), restored
+
+        return self._write(work)
+
+    def drop_newest(self, table: str, mode: str) -> None:
+        """Delete the newest undo (or redo) step of `mode` (it could not be restored)."""
+        assert table in ("undo", "redo")
+
+        def work(cur: Cursor) -> None:
+            cur.execute(f"DELETE FROM {table} WHERE seq=(SELECT MAX(seq) FROM {table} WHERE mode=?)", (mode,))
+
+        self._write(work)
+
+    def forget(self, mode: str, session: dict[str, Any], now_ms: int) -> None:
+        """Drop an app's undo and redo steps (a new game started) and save the session."""
+
+        def work(cur: Cursor) -> None:
+            cur.execute("DELETE FROM undo WHERE mode=?", (mode,))
+            cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
+            write_current(cur, session, now_ms)
+
+        self._write(work)
+
+    def close(self) -> int:
+        """Write what is pending if the disk allows, checkpoint and close; returns the steps not saved."""
+        detach(self)
+        unsaved = 0 if self.flush() else len(self.pending)
+        with suppress(sqlite3.Error):
+            self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        with suppress(sqlite3.Error):
+            self._disk.close()
+        self._drop_memory()
+        if self._lock is not None:
+            self._lock.release()
+        return unsaved
