@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from device.errors import quote
+from device.userfiles import read_bounded
 
 MAX_WORD_LENGTH = 14
 MAX_PACK_WORDS = 20_000
@@ -46,12 +47,9 @@ def builtin_deck(lang: str) -> tuple[str, ...]:
 def load_pack(path: str | os.PathLike[str], min_words: int = MIN_WORDS) -> tuple[str, ...]:
     """The words of the word pack file at `path`, in file order."""
     source = os.fspath(path)
-    try:
-        size = Path(source).stat().st_size
-    except OSError:
-        size = 0  # _read_bytes reports why it cannot be read
-    _check_size(size, source)
-    return parse_pack(_read_bytes(Path(source), source), source, min_words)
+    data = read_bounded(Path(source), "word pack", MAX_PACK_BYTES, "check the path in your config",
+                        WordPackError, too_big="split it")
+    return parse_pack(data, source, min_words)
 
 
 def _check_size(size: int, source: str) -> None:
@@ -163,14 +161,13 @@ def _normalise(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def _read_bytes(resource: Traversable | Path, source: str) -> bytes:
+def _read_bytes(resource: Traversable, source: str) -> bytes:
+    """A packaged deck's bytes (user files go through read_bounded)."""
     try:
         return resource.read_bytes()
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise WordPackError(
-            f"{source}: cannot read the word pack ({reason}); check the path in your config"
-        ) from exc
+        raise WordPackError(f"{source}: cannot read the packaged deck ({exc.strerror}); reinstall Easel") \
+            from exc
 
 
 # ----- packs by reference ---------------------------------------------------------------

@@ -73,7 +73,7 @@ CONFIG = [
     config_case("toml-missing-value", "[easel]\nlanguage =\n", r":2: malformed TOML"),
     config_case("toml-unclosed-string", '[easel]\nlanguage = "en\n', r":2: malformed TOML"),
     config_case("toml-duplicate-key", '[easel]\nlanguage = "en"\nlanguage = "fr"\n', r":3: malformed TOML"),
-    config_case("toml-not-utf8", b"[easel]\nlanguage = \"\xe9\"\n", r": not UTF-8 text; save the config as UTF-8"),
+    config_case("toml-not-utf8", b"[easel]\nlanguage = \"\xe9\"\n", r":2: not UTF-8 text; save the config file as UTF-8"),
     config_case("unknown-key", "[easel]\ncolour = 3\n", r":2: unknown key 'colour' in \[easel\]; known keys: "),
     config_case("unknown-section", "[sound]\nvolume = 3\n", r":1: unknown section \[sound\]; known: "),
     config_case("key-outside-section", "language = 'en'\n", r":1: .*section"),
@@ -108,9 +108,8 @@ CONFIG = [
                 r":2: profile = 'joystick' is out of range; use none, hat27 or table"),
     config_case("packs-not-list", "[words]\npacks = \"words.txt\"\n", r":2: packs .*(wrong type|list of file paths)"),
     config_case("packs-number", "[words]\npacks = [3]\n", r":2: packs must be a list of file paths"),
-    Case("pack-missing", PLAY, r"^easel: \{t\}/nope\.txt: cannot read the word pack \(No such file or "
-         r"directory\); check the path", {"easel.toml": '[words]\npacks = ["nope.txt"]\n', "s.txt": GOOD_SCRIPT}),
-    Case("dice-missing", PLAY, r"^easel: \{t\}/nope\.toml: cannot read the dice file",
+    Case("pack-missing", PLAY, r"^easel: \{t\}/nope\.txt: no such word pack file; check the path in your config$", {"easel.toml": '[words]\npacks = ["nope.txt"]\n', "s.txt": GOOD_SCRIPT}),
+    Case("dice-missing", PLAY, r"^easel: \{t\}/nope\.toml: no such dice file; check \[dice\] file in your config$",
          {"easel.toml": '[dice]\nfile = "nope.toml"\n', "s.txt": GOOD_SCRIPT}),
     Case("dice-no-faces", PLAY, r"^easel: \{t\}/d\.toml: needs at least one \[\[shape_dice\]\] table",
          {"easel.toml": '[dice]\nfile = "d.toml"\n', "s.txt": GOOD_SCRIPT, "d.toml": "x = 1\n"}),
@@ -154,11 +153,11 @@ PACKS = [
     pack_case("pack-line-separator", "one\u2028two\n" + words(40), r":1: 'one\\u2028two' has U\+2028 LINE SEPARATOR"),
     pack_case("pack-cr-only-duplicate", (words(5) + "wordaaa\n").replace("\n", "\r"),
               r":6: duplicate word 'wordaaa' \(first on line 1\)"),
-    pack_case("pack-50mb-one-line", FIFTY_MB, r": 50,000,000 bytes, a word pack holds at most 1,000,000; split it"),
+    pack_case("pack-50mb-one-line", FIFTY_MB, r": 50,000,000 bytes, a word pack file holds at most 1,000,000; split it"),
     pack_case("pack-over-word-cap", words(17_576) + words(2_500, "extra"),
               r":20001: more than 20,000 words, the most a pack holds"),
     pack_case("pack-long-line", words(40) + "y" * 5_000 + "\n", r":41: 'y{40}…' is 5000 characters"),
-    Case("pack-is-directory", PLAY, r"^easel: \{t\}/words\.txt: cannot read the word pack \(Is a directory\)",
+    Case("pack-is-directory", PLAY, r"^easel: \{t\}/words\.txt: is a directory, not a word pack file; check the path in your config$",
          {"easel.toml": '[words]\npacks = ["words.txt"]\n', "s.txt": GOOD_SCRIPT, "words.txt/": ""}),
 ]
 
@@ -174,10 +173,10 @@ SCRIPTS = [
     script_case("script-wait-huge", "wait 1e9\n", r":1: wait 1e9 is out of range"),
     script_case("script-wait-nan", "wait nan\n", r":1: .*nan"),
     script_case("script-wait-inf", "wait inf\n", r":1: .*inf"),
-    script_case("script-not-utf8", b"press \xff\n", r": not UTF-8 text; save the script as UTF-8"),
+    script_case("script-not-utf8", b"press \xff\n", r":1: not UTF-8 text; save the script file as UTF-8"),
     script_case("script-long-button", "press " + "q" * 500 + "\n", r":1: unknown button 'q{1,40}…?'"),
     Case("script-missing", HEADLESS, r"^easel: \{t\}/s\.txt: no such script file", {}),
-    Case("script-is-directory", HEADLESS, r"^easel: \{t\}/s\.txt: cannot read the script", {"s.txt/": ""}),
+    Case("script-is-directory", HEADLESS, r"^easel: \{t\}/s\.txt: is a directory, not a script file; check the --script path$", {"s.txt/": ""}),
 ]
 
 FLAGS = [
@@ -213,7 +212,7 @@ FLAGS = [
     Case("config-missing", ("play", "--config", "{t}/nope.toml", *HEADLESS[1:]),
          r"^easel: \{t\}/nope\.toml: no such config file", {"s.txt": GOOD_SCRIPT}),
     Case("config-is-directory", ("play", "--config", "{t}/conf", *HEADLESS[1:]),
-         r"^easel: \{t\}/conf: cannot read the config", {"s.txt": GOOD_SCRIPT, "conf/": ""}),
+         r"^easel: \{t\}/conf: is a directory, not a config file; check the --config path$", {"s.txt": GOOD_SCRIPT, "conf/": ""}),
     Case("unknown-command", ("fly",),
          r"^easel: command: invalid choice: 'fly' \(choose from 'play', .*; see 'easel --help'", {}),
 ]

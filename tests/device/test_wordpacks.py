@@ -148,8 +148,7 @@ def test_missing_file_names_the_path_and_the_fix(tmp_path: Path) -> None:
     with pytest.raises(WordPackError) as info:
         load_pack(path)
     assert str(info.value) == (
-        f"{path}: cannot read the word pack (No such file or directory); "
-        "check the path in your config"
+        f"{path}: no such word pack file; check the path in your config"
     )
 
 
@@ -157,7 +156,7 @@ def test_a_directory_is_not_a_word_pack(tmp_path: Path) -> None:
     with pytest.raises(WordPackError) as info:
         load_pack(tmp_path)
     assert str(info.value) == (
-        f"{tmp_path}: cannot read the word pack (Is a directory); check the path in your config"
+        f"{tmp_path}: is a directory, not a word pack file; check the path in your config"
     )
 
 
