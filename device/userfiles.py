@@ -40,9 +40,11 @@ def _not_regular(mode: int) -> str | None:
 
 
 def read_bounded(path: Path, what: str, limit: int, fix: str, error: type[Exception] = UserError,
-                 too_big: str = "check that it is the right file") -> bytes:
+                 too_big: str = "") -> bytes:
     """The bytes of the regular file `path`, at most `limit` of them; `error` (one line naming
-    the file and `fix`, or `too_big`) when it is missing, unreadable, not a regular file or too big."""
+    the file and `fix`, or `too_big` if given) when it is missing, unreadable, not a regular file or
+    too big."""
+    too_big = too_big or fix
     try:
         kind = _not_regular(os.stat(path).st_mode)  # before opening: opening a device can act
         if kind is not None:
@@ -80,7 +82,7 @@ def _read_up_to(handle: BinaryIO, most: int) -> bytes:
 
 
 def read_bounded_text(path: Path, what: str, limit: int, fix: str,
-                      error: type[Exception] = UserError, too_big: str = "check that it is the right file") -> str:
+                      error: type[Exception] = UserError, too_big: str = "") -> str:
     """`read_bounded`, decoded as UTF-8 (a leading byte-order mark is dropped); text that is not
     UTF-8 is refused naming the line of the first bad byte."""
     return decode_utf8(read_bounded(path, what, limit, fix, error, too_big), str(path), what, error)
