@@ -37,7 +37,7 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], Any, str]]] = {
         "pins": (dict, None, "a table of button = BCM pin number"),
     },
     "buzzer": {
-        "pin": (int, range(0, 28), "a BCM pin number 0-27"),
+        "pin": (int, range(0, 28), "a BCM pin number 2-27, or 0 for no buzzer"),
         "tonal": (bool, None, "true or false"),
     },
     "words": {"packs": (list, None, "a list of file paths")},

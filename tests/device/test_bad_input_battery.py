@@ -134,7 +134,15 @@ PINS = [
                 r':2: unknown button "jump"; buttons are: up, down, ok'),
     config_case("buzzer-pin-taken", "[buttons]\nprofile = \"table\"\n[buzzer]\npin = 4\n",
                 r':4: the buzzer: GPIO 4 is already used by "seat1"; give it its own pin'),
-    config_case("buzzer-pin-range", "[buzzer]\npin = 40\n", r":2: pin = 40 is out of range; use a BCM pin number 0-27"),
+    config_case("buzzer-pin-range", "[buzzer]\npin = 40\n",
+                r":2: pin = 40 is out of range; use a BCM pin number 2-27, or 0 for no buzzer"),
+    # Issue 21 item 5: GPIO 0 and 1 are the HAT ID EEPROM's (the buzzer's 0 still means none).
+    config_case("pin-eeprom-0", "[buttons.pins]\nseat1 = 0\n",
+                r":2: button \"seat1\": GPIO 0 is the HAT ID EEPROM's ID_SD pin; use a BCM number 2-27, e\.g\. 2, 3"),
+    config_case("pin-eeprom-1", "[buttons]\nprofile = \"hat27\"\n[buttons.pins]\nseat2 = 1\n",
+                r":4: button \"seat2\": GPIO 1 is the HAT ID EEPROM's ID_SC pin; use a BCM number 2-27"),
+    config_case("buzzer-pin-eeprom", "[buzzer]\npin = 1\n",
+                r":2: the buzzer: GPIO 1 is the HAT ID EEPROM's ID_SC pin; use a BCM number 2-27"),
 ]
 
 PACKS = [
