@@ -275,7 +275,16 @@ DEVICES = [
                 r":2: the '# seed' header comes after the first step; move it to the top$"),
 ]
 
-CASES = CONFIG + PINS + PACKS + SCRIPTS + FLAGS + OUTPUTS + DEVICES
+# Issue 20 item 5: a word the bundled font cannot draw (once dealt as empty boxes) is refused.
+UNDRAWABLE = [
+    pack_case(f"pack-{script}", words(40) + word + "\n",
+              rf":41: '{word}' has U\+{ord(word[0]):04X} .*, which the panel's font cannot draw; use Latin, "
+              r"Greek or Cyrillic letters$")
+    for script, word in (("chinese", "熊猫"), ("japanese", "ねこ"), ("arabic", "قطة"), ("hebrew", "חתול"),
+                         ("thai", "แมว"), ("devanagari", "बिल्ली"))
+]
+
+CASES = CONFIG + PINS + PACKS + SCRIPTS + FLAGS + OUTPUTS + DEVICES + UNDRAWABLE
 
 
 def snapshot(root: Path) -> dict[str, tuple[str, int]]:
