@@ -78,7 +78,8 @@ def test_a_missing_pack_says_which_file(harness: Callable[..., Harness], tmp_pat
     saved = owner.dump(started_game(harness, pack))
     wordpacks._KNOWN.clear()
     pack.unlink()
-    expected = rf"^#ARTBOX cannot resume: {pack}: no such word pack file; check the path in your config, or start a new game$"
+    expected = (rf"^#ARTBOX cannot resume: {pack}: no such word pack file; check the path in your config, "
+                "or start a new game$")
     with pytest.raises(WordPackError, match=expected):
         owner.load(saved)
 
