@@ -36,7 +36,7 @@ def _not_regular(mode: int) -> str | None:
     """What a file that is not a regular file is ("a directory"), or None for a regular file."""
     if stat.S_ISREG(mode):
         return None
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return next((name for test, name in _KINDS if test(mode)), "a special file")
 
 
 def read_bounded(path: Path, what: str, limit: int, fix: str, error: type[Exception] = UserError,
