@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from device.render.fonts import font, snap
 from device.render.shapes import Box, Ink, draw_arrow, draw_shape
+from device.render.text import drawable
 from hardware.display import PanelSpec
 
 SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
@@ -102,8 +103,8 @@ class Frame:
 
     def text(self, xy: tuple[int, int], text: str, px: int | None = None, weight: str = "semibold",
              anchor: str = "la", fill: Ink | None = None) -> None:
-        """Draw `text` at `xy` (PIL anchor, default left-ascender)."""
-        self.draw.text(xy, text, font=font(px or self.body, weight), anchor=anchor,
+        """Draw `text` at `xy` (PIL anchor, default left-ascender), as one line of drawable text."""
+        self.draw.text(xy, drawable(text), font=font(px or self.body, weight), anchor=anchor,
                        fill=self.ink if fill is None else fill)
 
     def fit_px(self, text: str, box: Box, max_px: int, min_px: int = TEXT_FLOOR_PX, weight: str = "semibold") -> int:
