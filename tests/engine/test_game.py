@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from engine import codec
 from engine.artbox import ARTBOX
 from engine.artbox.commands import Finish, Roll, ShowWords
 from engine.artem import ARTEM
@@ -22,6 +23,7 @@ from engine.game import Game
 from engine.identik import IDENTIK
 from engine.identik.commands import ChooseSuper, RollSuper, StartTimer
 from engine.identik.setup import Setup as IdentikSetup
+from engine.outcome import Termination
 from engine.toolbox import TOOLBOX
 from engine.toolbox.commands import SetPlayers, SetSandglassLength
 from engine.toolbox.setup import Setup as ToolboxSetup
@@ -144,3 +146,15 @@ def test_refusal_applies_nothing_and_names_the_reason() -> None:
     for key, command in allowed:
         game = GAMES[key]
         assert _same_refusal(game, game.new_game(setups[key], 2), command) is None, (key, command)
+
+
+def test_a_termination_is_saved_as_its_value_and_old_texts_still_load() -> None:
+    """Outcome.reason is a Termination: it saves as its text, the text reads back to the same
+    member, and the texts written before the enum (IDENTIK's "most points", a Canvas solo
+    award name) load as the member that replaced them."""
+    for member in Termination:
+        assert codec.from_dict(Termination, json.loads(json.dumps(codec.to_dict(member)))) is member
+    assert Termination("most points") is Termination.POINTS
+    assert Termination("best_in_show") is Termination.SOLO
+    with pytest.raises(ValueError):
+        Termination("no such end")
