@@ -20,20 +20,20 @@ class Catalog(Strings):
 
     def __init__(self, *tables: Strings) -> None:
         super().__init__({})
-        self._joined: set[int] = set()
+        self._joined: list[Strings] = []  # the tables themselves: an id() may be reused
         self._missing: Callable[[], Iterable[Strings]] = tuple
         for table in tables:
             self.join(table)
 
     def join(self, table: Strings) -> None:
         """Add a table (once; joining it again does nothing)."""
-        if id(table) in self._joined:
+        if any(joined is table for joined in self._joined):
             return
         clash = set(self._table) & set(table.keys())
         if clash:
             raise ValueError(f"strings defined twice: {sorted(clash)}")
         self._table.update(table._table)
-        self._joined.add(id(table))
+        self._joined.append(table)
 
     def load_missing_with(self, tables: Callable[[], Iterable[Strings]]) -> None:
         """Name how to load every table, for a key the joined tables lack."""
