@@ -1,4 +1,5 @@
-"""The shape of the code: no import cycle anywhere in the project, no module over 400 lines.
+"""The shape of the code: no import cycle anywhere in the project, imports in `device/` only
+point down its layers, no module over 400 lines.
 
 Imports are read with `ast`, so an import inside a function or under `TYPE_CHECKING` counts
 like any other: a cycle hidden that way is still a cycle.
@@ -13,6 +14,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "device", "hardware", "tests", "benchmarks")
 MAX_LINES = 400
+# The parts of device/, highest first: a part may import a part of a lower layer (or itself),
+# never one of its own layer or above. "root" is device/*.py (config, settings, i18n...).
+LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"run"}),
+    frozenset({"games", "system"}),
+    frozenset({"widgets"}),
+    frozenset({"framework"}),
+    frozenset({"display", "storage", "render", "strings"}),
+    frozenset({"root"}),
+)
+APPS = frozenset({"games", "system"})  # one package an app: no app imports another
 
 
 def project_files() -> Iterator[Path]:
@@ -122,6 +134,60 @@ def test_the_project_graph_has_its_edges() -> None:
     """The graph is read for real: a game's app imports its keys and screens."""
     graph = import_graph()
     assert {"device.games.toolbox.keys", "device.games.toolbox.screens"} <= graph["device.games.toolbox.app"]
+
+
+def device_part(module: str) -> tuple[str, str]:
+    """The part of device/ a module is in ("root" for device/*.py) and, for an app, its package."""
+    names = module.split(".")
+    if len(names) == 2 and any(names[1] in layer for layer in LAYERS):
+        return names[1], ""
+    if len(names) < 3:
+        return "root", ""
+    return names[1], names[2] if names[1] in APPS else ""
+
+
+def _rank(part: str) -> int:
+    return next(i for i, layer in enumerate(LAYERS) if part in layer)
+
+
+def climbing(graph: dict[str, set[str]]) -> list[str]:
+    """The imports inside device/ that do not point down a layer (or stay in their part)."""
+    found = []
+    for module, imported in graph.items():
+        if not module.startswith("device."):
+            continue
+        part, app = device_part(module)
+        for target in imported:
+            if not target.startswith("device."):
+                continue
+            other, other_app = device_part(target)
+            same = part == other and app == other_app
+            if not same and _rank(other) <= _rank(part):
+                found.append(f"{module} -> {target}")
+    return sorted(found)
+
+
+def test_device_imports_point_down_its_layers() -> None:
+    """run > games, system > widgets > framework > display, storage, render, strings > root:
+    nothing imports a part of its own layer or a higher one, and no app imports another app."""
+    found = climbing(import_graph())
+    assert not found, "imports climbing the layers: " + "; ".join(found)
+
+
+def test_the_layer_check_sees_a_climbing_import() -> None:
+    """The framework importing a system app, a game importing another game, strings importing
+    the framework: each is found."""
+    graph = {
+        "device.framework.session": {"device.system.pause.ui", "device.framework.registry"},
+        "device.games.coin.app": {"device.games.artbox.ui", "device.games.coin.ui", "device.widgets.bindings"},
+        "device.strings.all": {"device.framework.registry", "device.i18n"},
+        "device.render.frame": {"device.strings.all"},
+    }
+    assert climbing(graph) == ["device.framework.session -> device.system.pause.ui",
+                               "device.games.coin.app -> device.games.artbox.ui",
+                               "device.render.frame -> device.strings.all",
+                               "device.strings.all -> device.framework.registry"]
+    assert device_part("device.i18n") == ("root", "") and device_part("device.games.coin.ui") == ("games", "coin")
 
 
 def test_no_module_is_over_400_lines() -> None:

@@ -110,6 +110,7 @@ class Sample(Generic[S]):
     history: tuple[GameRecord, ...] = ()
     under_way: tuple[str, ...] = ()
     seat_buttons: bool = True  # False: the screen as a four-key build (no seat buttons) shows it
+    menu: tuple[MenuEntry, ...] | None = None  # the home menu's entries (None: the registry's)
 
 
 class App(Generic[S]):

@@ -1,4 +1,5 @@
-"""Load the registered apps by name: each app, its gallery samples, the home menu's entries."""
+"""Load the registered apps by name: each app (with its string table), its gallery samples,
+its test descriptor, and the home menu's entries (titles from the registry: no game loaded)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from functools import cache
 from typing import Any
 
 from device.framework.contract import App, Context, MenuEntry, Sample
-from device.framework.registry import GAMES, MENU, package
+from device.framework.descriptor import Descriptor
+from device.framework.registry import GAMES, MENU, SYSTEM, package, strings_of, title_key
+from device.strings.all import STRINGS
 
 
 @cache
 def app(key: str) -> App[Any]:
-    """The app for `key`; KeyError for a key no app has."""
+    """The app for `key`, its texts joined to the catalog; KeyError for a key no app has."""
+    STRINGS.join(strings_of(key))
     found: App[Any] = importlib.import_module(package(key) + ".app").APP
     return found
 
@@ -24,11 +28,28 @@ def samples(key: str, ctx: Context) -> Sequence[Sample[Any]]:
     return made
 
 
+def descriptor(key: str) -> Descriptor:
+    """What a game tells the generic tests (`device/games/<key>/game.py`)."""
+    if key not in GAMES:
+        raise KeyError(f"no game {key!r}")
+    found: Descriptor = importlib.import_module(package(key) + ".game").GAME
+    return found
+
+
 def menu(under_way: Collection[str] = ()) -> tuple[MenuEntry, ...]:
     """The home menu's entries, marking the games in `under_way` as games to continue."""
-    return tuple(MenuEntry(key, app(key).title_key, key in under_way) for key in MENU)
+    for key in MENU:
+        if key in SYSTEM:
+            STRINGS.join(strings_of(key))  # Statistics' and Settings' titles (light tables)
+    return tuple(MenuEntry(key, title_key(key), key in under_way) for key in MENU)
 
 
 def games_under_way(states: dict[str, Any]) -> tuple[str, ...]:
     """The games among a session's app states that hold a game under way."""
     return tuple(key for key in GAMES if key in states and app(key).in_progress(states[key]))
+
+
+def adaptable(states: Collection[str]) -> tuple[str, ...]:
+    """The apps that may fit a session to its device: every system app (Settings makes a state
+    to show a real panel locked) and each game with a state (a game without one has none to fit)."""
+    return tuple(key for key in (*SYSTEM, *GAMES) if key in SYSTEM or key in states)

@@ -1,25 +1,40 @@
-"""The apps on the device. A game is one folder `device/games/<key>/` plus one line in GAMES.
+"""The apps on the device. A game is its two folders (`engine/<key>/`, `device/games/<key>/`)
+plus one line in LISTED: its key and its title in English and French.
 
-Every app package has the same modules: `app` (its `APP`), `strings` (its `STRINGS` table) and
-`samples` (`samples(ctx)`: the gallery's states). The home menu, the string tables, the gallery,
-the history and the statistics all read the list of apps from here. This module only names the
-apps (and loads their string tables, which import nothing but `device.i18n`); `device.framework.loader`
-loads the apps themselves, so no app module ever imports the module that loads it.
+Every game package has the same modules: `app` (its `APP`), `strings` (its `STRINGS` table),
+`samples` (`samples(ctx)`: the gallery's states) and `game` (`GAME`: what the generic tests
+check, see `device.framework.descriptor`). The home menu, the string tables, the gallery, the
+tests, the history and the statistics all read the list of apps from here. This module only
+names the apps and their titles, so the home menu shows every game without loading one;
+`device.framework.loader` loads the apps themselves, so no app module imports what loads it.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 
 from device.i18n import Strings
+from device.strings.all import STRINGS
 
-GAMES: tuple[str, ...] = (
-    "toolbox",
-    "artbox",
-    "identik",
-    "artem",
-    "canvas",
+
+@dataclass(frozen=True)
+class Listed:
+    """A game on the home menu: its key (the name of its two folders) and its title."""
+
+    key: str
+    english: str
+    french: str
+
+
+LISTED: tuple[Listed, ...] = (
+    Listed("toolbox", "Toolbox", "Boîte à outils"),
+    Listed("artbox", "#ARTBOX", "#ARTBOX"),
+    Listed("identik", "IDENTIK", "IDENTIK"),
+    Listed("artem", "Artem", "Artem"),
+    Listed("canvas", "Canvas", "Canvas"),
 )
+GAMES: tuple[str, ...] = tuple(game.key for game in LISTED)
 SYSTEM: tuple[str, ...] = ("home", "stats", "settings", "pause")
 HOME = "home"
 SETTINGS = "settings"
@@ -46,6 +61,23 @@ def known(key: str) -> bool:
     return key in GAMES or key in SYSTEM
 
 
+def title_key(key: str) -> str:
+    """The string key of an app's title on the home menu: `game.<key>` for a game (from its
+    line above), `<key>.title` in a system app's own table."""
+    return f"game.{key}" if key in GAMES else f"{key}.title"
+
+
+def strings_of(key: str) -> Strings:
+    """An app's string table (its `strings` module imports nothing but `device.i18n`)."""
+    table: Strings = importlib.import_module(package(key) + ".strings").STRINGS
+    return table
+
+
 def string_tables() -> tuple[Strings, ...]:
     """The string table of every app."""
-    return tuple(importlib.import_module(package(key) + ".strings").STRINGS for key in keys())
+    return tuple(strings_of(key) for key in keys())
+
+
+TITLES = Strings({title_key(game.key): (game.english, game.french) for game in LISTED})
+STRINGS.join(TITLES)
+STRINGS.load_missing_with(string_tables)

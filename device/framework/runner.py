@@ -18,8 +18,8 @@ from device.clock import Clock
 from device.countdown import running_countdown_ms
 from device.display.refresh import NO_ACTIVITY, Activity
 from device.framework.contract import Context, Reply
-from device.framework.loader import app, games_under_way, menu
-from device.framework.registry import GAMES, keys, known
+from device.framework.loader import adaptable, app, games_under_way, menu
+from device.framework.registry import GAMES, known
 from device.framework.resources import Resources
 from device.framework.session import (
     Session,
@@ -122,7 +122,7 @@ class Runner:
 
     def _adapt(self, session: Session, ctx: Context) -> Session:
         """Let every app fit its state to this device (e.g. Settings shows a real panel as locked)."""
-        for key in keys():
+        for key in adaptable(session.states):
             state = session.states.get(key)
             adapted = app(key).adapt(state, replace(ctx, settings=session.settings))
             if adapted is not None and adapted is not state:

@@ -7,9 +7,9 @@ from typing import Any
 
 from device.framework.contract import App, Context, Reply
 from device.framework.loader import app
+from device.framework.pause import PauseUi
 from device.framework.registry import GAMES, HOME, PAUSE, SETTINGS, known
 from device.settings import Settings
-from device.system.pause.ui import PauseUi
 from device.wordpacks import WordPackError
 from engine import codec
 from engine.rng import Rng

@@ -44,7 +44,7 @@ def sample_frames(key: str, panel: str, lang: str, resources: Resources) -> Iter
         settings = replace(ctx.settings, **sample.settings_override)
         sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms, history=sample.history,
                              seat_buttons=sample.seat_buttons,
-                             menu=menu(sample.under_way))
+                             menu=menu(sample.under_way) if sample.menu is None else sample.menu)
         yield SampleFrame(sample.name, owner, sample.state, sample_ctx, PANELS[panel])
 
 

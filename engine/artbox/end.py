@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from engine.artbox.awards import RoundRecord
 from engine.artbox.setup import Setup
-from engine.outcome import Outcome
+from engine.outcome import Outcome, Termination
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,12 @@ def game_outcome(setup: Setup, tokens: Sequence[Tokens], last: RoundRecord) -> O
     most = max(tokens[s - 1].total for s in seats)
     tied = [s for s in seats if tokens[s - 1].total == most]
     if len(tied) == 1:
-        return Outcome((tied[0],), "most_tokens")
+        return Outcome((tied[0],), Termination.MOST_TOKENS)
     best = max(last.guessed[s - 1] for s in tied)
     tied = [s for s in tied if last.guessed[s - 1] == best]
     if len(tied) == 1:
-        return Outcome((tied[0],), "tie_most_guessed_drawing")
+        return Outcome((tied[0],), Termination.TIE_MOST_GUESSED_DRAWING)
     if not setup.uses_number_tokens:
-        return Outcome(tuple(tied), "tie_shared")
+        return Outcome(tuple(tied), Termination.TIE_SHARED)
     winner = min(tied, key=lambda s: last.number_tokens[s - 1])
-    return Outcome((winner,), "tie_lower_number_token")
+    return Outcome((winner,), Termination.TIE_LOWER_NUMBER_TOKEN)

@@ -7,7 +7,6 @@ number tokens, guess against the sandglass, identify each slot, award two victor
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.artbox import supply
 from engine.artbox.awards import Slot, score_round
@@ -293,23 +292,54 @@ def _check_seat(state: State, seat: int) -> None:
                              "not_at_table", seat=seat)
 
 
-_HANDLERS: dict[type, Any] = {
-    ShowWords: _show_words, Pick: _pick, Roll: _roll, Finish: _finish,
-    StartSandglass: _start_sandglass, TimeUp: _time_up, Continue: _continue,
-    ClaimSlot: _claim, ToggleGuess: _toggle_guess, ToggleEligible: _toggle_eligible,
-    ConfirmSlot: _confirm, HideWords: _hide_words, ClaimNext: _claim_next,
-}
-
-
 def apply(state: State, command: Command) -> State:
     """Apply one command; raises IllegalCommand (state untouched) if the rules forbid it."""
     if state.phase == "over":
         raise IllegalCommand("the game is over", "artbox_over")
-    handler = _HANDLERS.get(type(command))
-    if handler is None:
+    after = _round(state, command)
+    if after is None:
+        after = _scoring(state, command)
+    if after is None:
         raise IllegalCommand(f"#ARTBOX has no command {type(command).__name__}")
-    result: State = handler(state, command)
-    return result
+    return after
+
+
+def _round(state: State, command: Command) -> State | None:
+    """The commands of the drawing part of a round (None: not one of them)."""
+    match command:
+        case ShowWords():
+            return _show_words(state, command)
+        case HideWords():
+            return _hide_words(state, command)
+        case Pick():
+            return _pick(state, command)
+        case Roll():
+            return _roll(state, command)
+        case Finish():
+            return _finish(state, command)
+        case StartSandglass():
+            return _start_sandglass(state, command)
+        case TimeUp():
+            return _time_up(state, command)
+        case Continue():
+            return _continue(state, command)
+    return None
+
+
+def _scoring(state: State, command: Command) -> State | None:
+    """The commands that identify and score the slots (None: not one of them)."""
+    match command:
+        case ClaimSlot():
+            return _claim(state, command)
+        case ClaimNext():
+            return _claim_next(state, command)
+        case ToggleGuess():
+            return _toggle_guess(state, command)
+        case ToggleEligible():
+            return _toggle_eligible(state, command)
+        case ConfirmSlot():
+            return _confirm(state, command)
+    return None
 
 
 def outcome(state: State) -> Outcome | None:

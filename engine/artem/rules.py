@@ -18,7 +18,7 @@ from engine.artem.setup import CLAIM_POINTS, Setup
 from engine.artem.state import EndReason, LastPlay, State
 from engine.deck import Deck
 from engine.errors import IllegalCommand
-from engine.outcome import Outcome
+from engine.outcome import Outcome, Termination
 from engine.rng import Rng
 from engine.seats import next_seat
 
@@ -121,7 +121,7 @@ def outcome(state: State) -> Outcome | None:
     else:
         best = max(state.scores)
         winners = tuple(i + 1 for i, s in enumerate(state.scores) if s == best)
-    return Outcome(winners, reason)
+    return Outcome(winners, Termination(reason))
 
 
 def refusal(state: State, command: Command) -> IllegalCommand | None:

@@ -33,7 +33,7 @@ from engine.canvas.solo import CARDS_PER_PAINTING, Solo, award, table_toss, take
 from engine.canvas.state import Draft, Finished, Phase, State
 from engine.errors import IllegalCommand
 from engine.game import refusal_by_trial
-from engine.outcome import Outcome
+from engine.outcome import Outcome, Termination
 from engine.rng import Rng
 
 
@@ -241,13 +241,13 @@ def outcome(state: State) -> Outcome | None:
     if state.phase != "finished":
         return None
     if state.setup.solo:
-        return Outcome((1,), solo_award(state))
+        return Outcome((1,), Termination.SOLO)
     if state.judged:
-        return Outcome((state.judged,), "judged")
+        return Outcome((state.judged,), Termination.JUDGED)
     tied = leaders(state)
     if len(tied) == 1:
-        return Outcome(tied, "points")
-    return Outcome(best_by_tokens(state), "tokens")
+        return Outcome(tied, Termination.POINTS)
+    return Outcome(best_by_tokens(state), Termination.TOKENS)
 
 
 def refusal(state: State, command: Command) -> IllegalCommand | None:

@@ -32,11 +32,11 @@ from engine.identik.commands import (
 from engine.identik.scores import RoundRecord, best_seats, no_ticks, scorecard
 from engine.identik.setup import CRITERIA, Setup
 from engine.identik.state import Phase, State
-from engine.outcome import Outcome
+from engine.outcome import Outcome, Termination
 from engine.rng import Rng
 from engine.sandglass import Sandglass
 
-WIN_REASON = "most points"
+WIN_REASON = Termination.POINTS  # the most points wins
 
 
 # --- the reducer ------------------------------------------------------------------------------

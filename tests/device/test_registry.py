@@ -3,37 +3,95 @@
 from __future__ import annotations
 
 import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from device.clock import VirtualClock
 from device.framework.contract import Context
-from device.framework.loader import app, menu, samples
-from device.framework.registry import GAMES, MENU, SYSTEM, keys, package, string_tables
+from device.framework.loader import app, descriptor, menu, samples
+from device.framework.registry import GAMES, LISTED, MENU, SYSTEM, keys, package, string_tables
 from device.framework.resources import Resources
 from device.framework.runner import Runner
+from device.i18n import Strings
 from device.run.headless import FrameRecorder
 from device.settings import Settings
 from device.storage.store import Store
-from device.strings.all import STRINGS
+from device.strings.all import STRINGS, Catalog
 from device.system.settings.ui import SettingsUi
 from hardware.events import ButtonEvent
 from tests.conftest import Harness
 
 SHAPE = ("ui", "keys", "screens", "app", "samples", "strings")
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def test_every_app_package_has_the_same_modules() -> None:
-    """Games and system apps alike: ui, keys, screens, app, samples, strings."""
+    """Games and system apps alike: ui, keys, screens, app, samples, strings; a game also has
+    its game.py for the generic tests, with its own rules."""
     for key in keys():
         for module in SHAPE:
             importlib.import_module(f"{package(key)}.{module}")
         assert app(key).key == key
+    for key in GAMES:
+        assert descriptor(key).rules.key == key
+
+
+def test_a_toolbox_start_imports_no_other_game() -> None:
+    """A fresh start that opens the Toolbox (roll on the home menu) and draws it loads neither
+    another game's device package nor its rules: the home menu's titles come from the registry
+    and each app's texts load with the app."""
+    code = (
+        "import sys\n"
+        "from device.clock import VirtualClock\n"
+        "from device.framework.resources import Resources\n"
+        "from device.framework.runner import Runner\n"
+        "from device.run.headless import FrameRecorder\n"
+        "from device.settings import Settings\n"
+        "from device.storage.store import Store\n"
+        "from hardware.events import ButtonEvent\n"
+        "runner = Runner(store=Store(None), resources=Resources(), sink=FrameRecorder(None), clock=VirtualClock(0),\n"
+        "                settings=Settings(), seed=1)\n"
+        "runner.show()\n"
+        "runner.handle(ButtonEvent('roll'))\n"
+        "assert runner.session.mode == 'toolbox'\n"
+        "runner.handle(ButtonEvent('ok'))\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = out.stdout.split()
+    assert "device.games.toolbox.app" in loaded and "engine.toolbox.rules" in loaded
+    others = [m for m in loaded for key in GAMES if key != "toolbox"
+              and (m == f"device.games.{key}" or m.startswith((f"device.games.{key}.", f"engine.{key}")))]
+    assert others == []
 
 
 def test_the_home_menu_lists_the_registry() -> None:
-    """Home shows every game of the registry, then Statistics and Settings, titled from each app."""
+    """Home shows every game of the registry, titled by its registry line, then Statistics and
+    Settings, titled by their own tables."""
     entries = menu()
     assert tuple(e.key for e in entries) == MENU == (*GAMES, "stats", "settings")
     assert all(e.title_key in STRINGS for e in entries)
+    for listed in LISTED:
+        assert STRINGS("en", f"game.{listed.key}") == listed.english
+        assert STRINGS("fr", f"game.{listed.key}") == listed.french
+
+
+def test_the_catalog_joins_each_table_once_and_refuses_a_clash() -> None:
+    """An app's table joins when the app loads (twice is once); two tables defining one key
+    are an error; a key no joined table has loads the rest before it counts as unknown."""
+    catalog = Catalog(Strings({"a": ("A", "A fr")}))
+    late = Strings({"b": ("B", "B fr")})
+    catalog.load_missing_with(lambda: (late,))
+    assert "b" in catalog and catalog("fr", "b") == "B fr"
+    catalog.join(late)
+    with pytest.raises(ValueError, match="defined twice"):
+        catalog.join(Strings({"a": ("again", "encore")}))
+    with pytest.raises(KeyError):
+        catalog("en", "c")
+    assert set(STRINGS.keys()) >= set().union(*(table.keys() for table in string_tables()))
 
 
 def test_string_tables_and_gallery_come_from_the_registry() -> None:

@@ -1,4 +1,5 @@
-"""Every game meets the one contract of engine/game.py, and saved games read back unchanged."""
+"""Every registered game meets the one contract of engine/game.py (from the example setup its
+device/games/<key>/game.py names), and saved games read back unchanged."""
 
 from __future__ import annotations
 
@@ -10,40 +11,28 @@ from typing import Any
 
 import pytest
 
-from engine.artbox import ARTBOX
+from device.framework.descriptor import Descriptor
+from device.framework.loader import descriptor
+from device.framework.registry import GAMES
+from engine import codec
 from engine.artbox.commands import Finish, Roll, ShowWords
 from engine.artem import ARTEM
 from engine.artem.commands import MainDeckOut
 from engine.artem.setup import Setup as ArtemSetup
-from engine.canvas import CANVAS
 from engine.canvas.commands import StartPainting
 from engine.errors import IllegalCommand
 from engine.game import Game
-from engine.identik import IDENTIK
 from engine.identik.commands import ChooseSuper, RollSuper, StartTimer
-from engine.identik.setup import Setup as IdentikSetup
-from engine.toolbox import TOOLBOX
+from engine.outcome import Termination
 from engine.toolbox.commands import SetPlayers, SetSandglassLength
-from engine.toolbox.setup import Setup as ToolboxSetup
-from tests.engine.artbox.conftest import DICE
-from tests.engine.artbox.conftest import setup as artbox_setup
 from tests.engine.artem.conftest import candidates
-from tests.engine.canvas.conftest import setup as canvas_setup
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-GAMES: dict[str, Game[Any, Any, Any]] = {
-    "artbox": ARTBOX, "artem": ARTEM, "canvas": CANVAS, "identik": IDENTIK, "toolbox": TOOLBOX,
-}
 
 
-def _setups() -> dict[str, object]:
-    return {
-        "artbox": artbox_setup(4),
-        "artem": ArtemSetup(players=3),
-        "canvas": canvas_setup("Composition", "Repetition"),
-        "identik": IdentikSetup(players=4, first_narrator=1),
-        "toolbox": ToolboxSetup(shape_dice=DICE),
-    }
+def _described(key: str) -> Descriptor:
+    """A registered game's descriptor (its `device/games/<key>/game.py`)."""
+    return descriptor(key)
 
 
 def _frozen(cls: type) -> bool:
@@ -51,11 +40,12 @@ def _frozen(cls: type) -> bool:
     return dataclasses.is_dataclass(cls) and params is not None and bool(params.frozen)
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", GAMES)
 def test_each_game_meets_the_contract(key: str) -> None:
-    """Key, frozen setup/state/commands, a seeded new game that round-trips, no outcome yet."""
-    game = GAMES[key]
-    setup = _setups()[key]
+    """Every registered game: key, frozen setup/state/commands, a seeded new game from its
+    example setup that round-trips, no outcome yet."""
+    game = _described(key).rules
+    setup = _described(key).example()
     assert game.key == key and isinstance(setup, game.setup_type)
     assert _frozen(game.setup_type) and _frozen(game.state_type)
     assert game.commands and all(_frozen(c) for c in game.commands)
@@ -67,21 +57,11 @@ def test_each_game_meets_the_contract(key: str) -> None:
     assert game.outcome(state) is None
 
 
-def _engine_form(key: str, game: dict[str, Any]) -> dict[str, Any]:
-    """The engine's dict of a saved game: #ARTBOX saves its words by reference (the device's
-    device/games/artbox/saved.py), so those are expanded back first."""
-    if key != "artbox":
-        return game
-    from device.games.artbox.saved import expand
-
-    return expand(game)
-
-
 def _saved_games() -> list[tuple[str, str, dict[str, Any]]]:
     found = []
     for path in sorted(SCRIPTS.glob("*.expected.json")):
         states = json.loads(path.read_text(encoding="utf-8"))["states"]
-        found += [(path.stem, key, _engine_form(key, ui["game"])) for key, ui in states.items()
+        found += [(path.stem, key, _described(key).engine_form(ui["game"])) for key, ui in states.items()
                   if key in GAMES and ui.get("game") is not None]
     return found
 
@@ -91,7 +71,7 @@ def _saved_games() -> list[tuple[str, str, dict[str, Any]]]:
 def test_saved_games_read_back_and_write_the_same_dict(script: str, key: str, data: dict[str, Any]) -> None:
     """The scripts' reviewed final states (the saved format) load through the contract and
     write back exactly the same values."""
-    game = GAMES[key]
+    game = _described(key).rules
     assert game.state_to_dict(game.state_from_dict(data)) == data
 
 
@@ -122,17 +102,16 @@ def test_artem_refusal_is_exactly_what_apply_raises() -> None:
 
 
 def test_refusal_applies_nothing_and_names_the_reason() -> None:
-    """For the games checked by trial, refusal returns apply's own IllegalCommand (None when
+    """For the games checked by trial (from their example setups), refusal returns apply's own IllegalCommand (None when
     allowed) and leaves the state as it was."""
-    setups = _setups()
     cases: list[tuple[str, object, str]] = [
         ("artbox", Roll(0), "artbox_not_now"), ("artbox", Finish(1), "artbox_not_now"),
         ("canvas", StartPainting(9), "not_at_table"), ("identik", StartTimer(0), "identik.not_now"),
         ("toolbox", SetSandglassLength(5), "glass_length"), ("toolbox", SetPlayers(9), "player_count"),
     ]
     for key, command, code in cases:
-        game = GAMES[key]
-        state = game.new_game(setups[key], 2)
+        game = _described(key).rules
+        state = game.new_game(_described(key).example(), 2)
         before = game.state_to_dict(state)
         why = _same_refusal(game, state, command)
         assert why is not None and why.code == code, (key, command)
@@ -142,5 +121,17 @@ def test_refusal_applies_nothing_and_names_the_reason() -> None:
         ("canvas", StartPainting(1)), ("toolbox", SetPlayers(3)),
     ]
     for key, command in allowed:
-        game = GAMES[key]
-        assert _same_refusal(game, game.new_game(setups[key], 2), command) is None, (key, command)
+        game = _described(key).rules
+        assert _same_refusal(game, game.new_game(_described(key).example(), 2), command) is None, (key, command)
+
+
+def test_a_termination_is_saved_as_its_value_and_old_texts_still_load() -> None:
+    """Outcome.reason is a Termination: it saves as its text, the text reads back to the same
+    member, and the texts written before the enum (IDENTIK's "most points", a Canvas solo
+    award name) load as the member that replaced them."""
+    for member in Termination:
+        assert codec.from_dict(Termination, json.loads(json.dumps(codec.to_dict(member)))) is member
+    assert Termination("most points") is Termination.POINTS
+    assert Termination("best_in_show") is Termination.SOLO
+    with pytest.raises(ValueError):
+        Termination("no such end")

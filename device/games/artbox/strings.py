@@ -3,7 +3,6 @@
 from device.i18n import Strings
 
 STRINGS = Strings({
-    "game.artbox": ("#ARTBOX", "#ARTBOX"),
     # setup
     "artbox.opt.players": ("Players", "Joueurs"),
     "artbox.opt.rules": ("Rulebook", "Règles"),

@@ -3,7 +3,6 @@
 from device.i18n import Strings
 
 STRINGS = Strings({
-    "game.artem": ("Artem", "Artem"),
     # setup
     "artem.setup": ("Artem: new game", "Artem : nouvelle partie"),
     "artem.players": ("Players", "Joueurs"),

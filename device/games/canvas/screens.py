@@ -32,7 +32,7 @@ from device.strings.all import STRINGS as T
 from engine.canvas import CANVAS
 from engine.canvas import scores as canvas_scores
 from engine.canvas.cards import PAINTINGS_EACH, Slot
-from engine.canvas.rules import review
+from engine.canvas.rules import review, solo_award
 from engine.canvas.scores import (
     best_by_tokens,
     bonus_total,
@@ -202,7 +202,7 @@ def _final(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     if game.setup.solo:
         points = total(game, 1)
         half = (bottom - top) * 3 // 5
-        frame.fit((left, top, right, top + half), T(lang, f"canvas.award.{result.reason}"), weight="bold")
+        frame.fit((left, top, right, top + half), T(lang, f"canvas.award.{solo_award(game)}"), weight="bold")
         frame.fit((left, top + half, right, bottom), T(lang, "canvas.points", n=points), max_px=frame.large)
         return
     winner = seat(lang, result.winners[0])

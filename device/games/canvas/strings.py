@@ -4,7 +4,6 @@ from device.i18n import Strings
 
 STRINGS = Strings(
     {
-        "game.canvas": ("Canvas", "Canvas"),
         # setup
         "canvas.players.title": ("Players", "Joueurs"),
         "canvas.players.hint": (

@@ -3,7 +3,6 @@
 from device.i18n import Strings
 
 STRINGS = Strings({
-    "game.identik": ("IDENTIK", "IDENTIK"),
     # setup
     "identik.new_game": ("New game", "Nouvelle partie"),
     "identik.players": ("Players", "Joueurs"),

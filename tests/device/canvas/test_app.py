@@ -17,7 +17,9 @@ from device.games.canvas.ui import CanvasUi, Screen, chosen_cards, data, mode_it
 from device.render.frame import Frame
 from engine.canvas import CANVAS
 from engine.canvas.cards import Slot
+from engine.canvas.rules import solo_award
 from engine.canvas.scores import bonus_total, card_points, ribbons, total
+from engine.outcome import Termination
 from hardware.events import ButtonEvent
 from tests.conftest import ROOT as REPO
 from tests.device.canvas.conftest import ctx, mode, presser, started
@@ -186,7 +188,7 @@ def test_solo_script_reaches_the_award() -> None:
     assert ui.game is not None and ui.screen == "final" and ui.game.solo is not None
     assert total(ui.game, 1) == 37
     result = CANVAS.outcome(ui.game)
-    assert result is not None and result.reason == "runner_up"
+    assert result is not None and result.reason is Termination.SOLO and solo_award(ui.game) == "runner_up"
     solo = ui.game.solo
     assert sum(solo.market) + solo.tokens + solo.automaton_tokens == 8
 

@@ -14,7 +14,9 @@ from device.widgets.bindings import pause
 from engine.canvas import CANVAS
 from engine.canvas.cards import Slot
 from engine.canvas.commands import TossTokens
+from engine.canvas.rules import solo_award
 from engine.canvas.scores import paintings_done, total
+from engine.outcome import Termination
 from hardware.events import ButtonEvent
 from tests.device.canvas.conftest import SCRIPTS, ctx, fresh, presser, started
 
@@ -179,7 +181,7 @@ def test_the_table_toss_script_reaches_the_same_award() -> None:
     assert ui.game is not None and ui.game.solo is not None and ui.toss_table
     assert total(ui.game, 1) == 37 and ui.game.solo.automaton_cards == 11
     result = CANVAS.outcome(ui.game)
-    assert result is not None and result.reason == "runner_up"
+    assert result is not None and result.reason is Termination.SOLO and solo_award(ui.game) == "runner_up"
 
 
 @pytest.mark.parametrize("name", ["canvas_two_players", "canvas_solo"])

@@ -14,6 +14,7 @@ from engine.canvas.solo import AWARDS, Solo, Take, award, take_card, take_from_m
 from engine.canvas.state import State
 from engine.canvas.view import can_paint
 from engine.errors import IllegalCommand
+from engine.outcome import Termination
 from engine.rng import Rng
 from tests.engine.canvas.conftest import enter, game, paint
 
@@ -214,5 +215,5 @@ def test_a_solo_game_ends_with_the_third_painting_and_an_award() -> None:
     # Shapes in 4 and 1): 9 (1/3/9) + 11 (3/7/11) + 13 (4/8/13) + 11 (Space capped at 4).
     assert total(state, 1) == 9 + 11 + 13 + 11
     result = outcome(state)
-    assert result is not None and result.winners == (1,) and result.reason == "best_in_show"
+    assert result is not None and result.winners == (1,) and result.reason is Termination.SOLO
     assert solo_award(state) == "best_in_show"

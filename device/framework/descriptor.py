@@ -1,0 +1,41 @@
+"""What a game tells the generic tests about itself (its `device/games/<key>/game.py`).
+
+The engine contract test starts a new game from `example()` for every registered game; the
+script tests play every script the game names and, for a script that `ends` the game, fail
+unless its history record is there. A game registers here in its own folder, so a new game is
+covered by every generic test the moment its registry line exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.game import Game
+
+
+@dataclass(frozen=True)
+class Script:
+    """A committed script `tests/scripts/<name>.txt`; `ends`: it plays the game to its end
+    (False: it stops mid-game on purpose, e.g. to leave a game under way)."""
+
+    name: str
+    ends: bool
+
+
+def as_saved(game: dict[str, Any]) -> dict[str, Any]:
+    """The engine's dict of a saved game, for a game that saves its engine state as is."""
+    return game
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    """A game's rules, an example setup for them, its scripts, and how its save holds the rules'
+    state (`engine_form`: the engine's dict from the saved `game` field; #ARTBOX saves its words
+    by reference and expands them back)."""
+
+    rules: Game[Any, Any, Any]
+    example: Callable[[], Any]
+    scripts: tuple[Script, ...]
+    engine_form: Callable[[dict[str, Any]], dict[str, Any]] = as_saved

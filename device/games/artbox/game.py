@@ -1,0 +1,28 @@
+"""#ARTBOX as the generic tests see it: its rules, an example setup, its committed scripts."""
+
+from __future__ import annotations
+
+from device.framework.descriptor import Descriptor, Script
+from device.framework.resources import Resources
+from device.games.artbox.saved import expand
+from device.wordpacks import builtin_deck
+from engine.artbox import ARTBOX
+from engine.artbox.setup import Setup
+
+
+def example() -> Setup:
+    """Four players, the English deck, the packaged shape dice, seat 1 the first Maestro."""
+    return Setup(players=4, words=builtin_deck("en"), dice=Resources().shape_dice, first_maestro=1)
+
+
+GAME = Descriptor(
+    rules=ARTBOX,
+    example=example,
+    scripts=(
+        Script("artbox_four_players", ends=True),
+        Script("artbox_three_players", ends=True),
+        Script("artbox_five_players_round", ends=False),  # one round, to the start of round 2
+        Script("artbox_five_players_round_four_keys", ends=False),
+    ),
+    engine_form=expand,  # the save holds the deck's words by reference
+)
