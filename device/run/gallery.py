@@ -70,16 +70,22 @@ def _render_app(key: str, panel: str, lang: str, resources: Resources) -> Iterat
         yield sample.name, sample.render()
 
 
-def gallery(resources: Resources | None = None, only: str = "") -> Iterator[tuple[str, Image.Image]]:
-    """Yield (file name, image) for every screen: screen-panel-lang.png."""
+def gallery_samples(resources: Resources | None = None, only: str = "") -> Iterator[tuple[str, SampleFrame]]:
+    """Yield (file name, sample) for every screen, not yet drawn: screen-panel-lang.png."""
     resources = resources or Resources()
     for key in keys():
         if only and not key.startswith(only):
             continue
         for panel in panels_for(key):
             for lang in LANGUAGES:
-                for name, image in _render_app(key, panel, lang, resources):
-                    yield f"{key}-{name}-{panel}-{lang}.png", image
+                for sample in sample_frames(key, panel, lang, resources):
+                    yield f"{key}-{sample.name}-{panel}-{lang}.png", sample
+
+
+def gallery(resources: Resources | None = None, only: str = "") -> Iterator[tuple[str, Image.Image]]:
+    """Yield (file name, image) for every screen: screen-panel-lang.png."""
+    for name, sample in gallery_samples(resources, only):
+        yield name, sample.render()
 
 
 def write_gallery(out: Path, resources: Resources | None = None, only: str = "") -> int:
