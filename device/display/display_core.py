@@ -80,7 +80,7 @@ class DisplayCore:
             return None
         idle = now - self.last_shown_at
         if self.planner.cleaning_due(self.panel, self.activity, idle):
-            return Action("clean", Plan("full", "idle"))
+            return Action("clean", self.planner.cleaning_plan(self.activity))
         if self.idle_sleep_s is not None and idle >= self.idle_sleep_s:
             if not self.activity.countdown and self.planner.clean_before_sleep(self.panel):
                 return Action("clean", Plan("full", "before-sleep"))

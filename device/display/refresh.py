@@ -229,6 +229,14 @@ class RefreshPlanner:
             return True
         return state.ghost > 2 * due and idle_s >= CLEAN_IDLE_S
 
+    def cleaning_plan(self, activity: Activity) -> Plan:
+        """How to clean once `cleaning_due`: a full refresh while the table is busy away from the
+        device; the fast one when a player may press any moment (pixels left past twice the
+        limit by a countdown), as a forced cleaning would be."""
+        if activity.physical:
+            return Plan("full", "idle")
+        return Plan(self._flash("fast"), "idle")
+
     def cleaning_times(self, state: PanelState, activity: Activity) -> list[float]:
         """Idle seconds after the last frame at which `cleaning_due` may turn true."""
         for idle in (0.0, CLEAN_IDLE_S):

@@ -231,6 +231,9 @@ def test_pixels_left_past_twice_the_rate_are_cleaned_at_the_first_idle_moment() 
     overdue = worn(SPEC, 2 * SPEC.cleaning_every + 30)
     assert planner.cleaning_due(overdue, Activity(), CLEAN_IDLE_S)
     assert not planner.cleaning_due(overdue, Activity(), CLEAN_IDLE_S - 0.1)
+    # a player may press any moment: the short fast refresh, as a forced cleaning would be
+    assert planner.cleaning_plan(Activity()) == Plan("fast", "idle")
+    assert planner.cleaning_plan(Activity(physical=True)) == Plan("full", "idle")
 
 
 @pytest.mark.parametrize(("setting", "factor"), [("often", 0.5), ("normal", 1.0), ("rarely", 2.0)])
