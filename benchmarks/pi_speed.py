@@ -3,7 +3,9 @@ host time of each press.
 
 The factor is single-core speed here over single-core speed there, both by the same test:
 sysbench 1.0.20 `sysbench cpu --threads=1` (primes up to 10000, events per second). This
-machine is measured when the benchmark runs. For the Zero 2 W (Cortex-A53 at 1 GHz) the
+machine is measured when the benchmark runs, the best of three short runs (on a shared machine
+the others are slowed by other work; the best gives the larger, more cautious factor, since
+the presses' host times are measured under the same load). For the Zero 2 W (Cortex-A53 at 1 GHz) the
 figure is the Raspberry Pi 3B+'s, the same Cortex-A53 core at 1.4 GHz, 687.45 events/s
 (leoncode.co.uk/articles/raspberry-pi-benchmarks, same command), scaled by clock: 491 events/s.
 
@@ -29,7 +31,8 @@ from device.run.headless import FrameRecorder
 
 PI3B_PLUS_EVENTS_S = 687.45  # Cortex-A53 at 1.4 GHz, sysbench cpu --threads=1 (leoncode.co.uk)
 ZERO2W_EVENTS_S = PI3B_PLUS_EVENTS_S * 1.0 / 1.4  # the same core at 1.0 GHz
-SYSBENCH_S = 5
+SYSBENCH_S = 2
+SYSBENCH_RUNS = 3  # the best of three: this machine unhindered by other work (a larger factor)
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,8 @@ class Speed:
     def statement(self) -> str:
         """The factor, once, with its source."""
         return (f"Pi Zero 2 W factor {self.factor:.2f}: this machine {self.events_s:.0f} events/s "
-                f"(sysbench cpu --threads=1, {SYSBENCH_S} s) over a Zero 2 W's {ZERO2W_EVENTS_S:.0f} "
+                f"(sysbench cpu --threads=1, best of {SYSBENCH_RUNS} x {SYSBENCH_S} s) over a Zero 2 W's "
+                f"{ZERO2W_EVENTS_S:.0f} "
                 f"(Pi 3B+ {PI3B_PLUS_EVENTS_S} events/s, leoncode.co.uk, x 1.0/1.4 GHz); host work "
                 "assumed to scale like sysbench's loop")
 
@@ -57,12 +61,15 @@ def measure() -> Speed:
     if sysbench is None:
         raise SystemExit("press_to_glass: sysbench is missing (the Pi Zero 2 W estimate needs it): "
                          "apt-get install sysbench")
-    out = subprocess.run([sysbench, "cpu", "--threads=1", f"--time={SYSBENCH_S}", "run"],
-                         capture_output=True, text=True, check=True).stdout
-    found = re.search(r"events per second:\s*([\d.]+)", out)
-    if found is None:
-        raise SystemExit(f"press_to_glass: no 'events per second' in sysbench's output:\n{out}")
-    return Speed(float(found.group(1)))
+    scores = []
+    for _ in range(SYSBENCH_RUNS):
+        out = subprocess.run([sysbench, "cpu", "--threads=1", f"--time={SYSBENCH_S}", "run"],
+                             capture_output=True, text=True, check=True).stdout
+        found = re.search(r"events per second:\s*([\d.]+)", out)
+        if found is None:
+            raise SystemExit(f"press_to_glass: no 'events per second' in sysbench's output:\n{out}")
+        scores.append(float(found.group(1)))
+    return Speed(max(scores))
 
 
 @contextmanager
