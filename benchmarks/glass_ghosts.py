@@ -9,7 +9,7 @@ ticks of the longest countdown (what the ruling lets countdown pixels go past th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ class GlassGhosts:
     ticks: int = 0  # the most tick partials of one countdown (frames marked countdown in a row)
     times_up_flashed: int = 0  # frames ending a countdown that were shown by a full or fast refresh
     times_up: int = 0  # frames ending a countdown
+    peaks: list[int] = field(default_factory=list)  # the highest count after each refresh, in log order
 
 
 def count(frames_dir: Path, lines: list[dict[str, Any]]) -> GlassGhosts:
@@ -59,6 +60,7 @@ def count(frames_dir: Path, lines: list[dict[str, Any]]) -> GlassGhosts:
         assert image is not None
         if kind != "partial" or glass is None:
             glass, counts, ticked = image, Image.new("L", image.size, 0), Image.new("L", image.size, 0)
+            result.peaks.append(0)
             continue
         assert counts is not None and ticked is not None
         mask = ImageChops.logical_xor(glass, image).convert("L")
@@ -66,7 +68,8 @@ def count(frames_dir: Path, lines: list[dict[str, Any]]) -> GlassGhosts:
         if line["countdown"]:
             ticked = ImageChops.lighter(ticked, mask)
         glass = image
-        result.overall = max(result.overall, _peak(counts))
+        result.peaks.append(_peak(counts))
+        result.overall = max(result.overall, result.peaks[-1])
         result.outside = max(result.outside, _peak(ImageChops.subtract(counts, ticked)))
     result.ticks = max(result.ticks, run)
     return result
