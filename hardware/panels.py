@@ -1,7 +1,9 @@
 """The one table of supported panels: size, colours, refresh methods and typical times.
 
 Sizes are the landscape frame Easel renders; `rotation` is how the driver's native
-portrait buffer is turned. Times come from the vendor's wiki and driver code.
+portrait buffer is turned. Waveform times come from the vendor's wiki and driver code; the
+driver's fixed waits (reset pulses, init delays, BUSY polling) are added per model and kind
+(`DELAYS`, `busy_ms`).
 """
 
 from __future__ import annotations
@@ -85,18 +87,22 @@ def _complete(spec: PanelSpec) -> PanelSpec:
 PANELS: dict[str, PanelSpec] = {
     spec.model: _complete(spec)
     for spec in (
+        # fast: init_fast's full waveform, shorter: it drives every pixel, so it cleans.
         PanelSpec("epd2in13_V4", 250, 122, partial="whole", full_ms=2000, partial_ms=300,
                   fast_ms=1500, cleaning_every=20, rotation=90),
+        # fast: init_Fast's full waveform at a raised temperature setting: every pixel driven, it cleans.
         PanelSpec("epd2in7_V2", 264, 176, partial="window", full_ms=6000, partial_ms=300,
                   fast_ms=1500, cleaning_every=20, rotation=90),
         # fast_ms: the vendor's init_Fast loads its WF_FULL LUT, 50 frames against 222 for the
         # full WS_20_30 LUT and 22 for WF_PARTIAL_2IN9 (frame counts summed from the LUTs'
         # TP/SR/RP bytes). Scaled from full_ms that is 680 ms, as the partial's 22 frames give
-        # the 300 ms listed here; rounded up to 700.
+        # the 300 ms listed here; rounded up to 700. A full waveform (WF_FULL) drives every pixel: it cleans.
         PanelSpec("epd2in9_V2", 296, 128, partial="whole", full_ms=3000, partial_ms=300,
                   fast_ms=700, cleaning_every=20, rotation=90),
+        # fast: init_fast(Seconds_1_5S), the full waveform in 1.5 s: every pixel driven, it cleans.
         PanelSpec("epd4in2_V2", 400, 300, partial="whole", full_ms=4000, partial_ms=400,
                   fast_ms=1500, cleaning_every=15, rotation=0),
+        # fast: init_fast's full waveform (old and new data both sent): every pixel driven, it cleans.
         PanelSpec("epd7in5_V2", 800, 480, partial="window", full_ms=5000, partial_ms=500,
                   fast_ms=1500, cleaning_every=10, rotation=0),
         # The wiki gives 35 s for the 7.3" (F) refresh; the driver has no partial mode.
