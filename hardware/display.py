@@ -72,9 +72,9 @@ class Display(Protocol):
         """Show a whole frame with a full (flashing, ghost-free) refresh."""
 
     def show_fast(self, image: Image.Image) -> None:
-        """Show a whole frame with the model's fast full refresh (shorter flash, still ghost-free
-        enough to hide a secret); afterwards show_partial works from `image`. Only called when
-        spec.fast_ms is not None."""
+        """Show a whole frame with the model's fast full refresh (a shorter flash that still drives
+        every pixel: it hides a secret and cleans ghosts); afterwards show_partial works from
+        `image`. Only called when spec.fast_ms is not None."""
 
     def show_partial(self, image: Image.Image, box: Box) -> None:
         """Show a frame where only `box` changed, with a partial refresh."""
