@@ -1,10 +1,11 @@
-"""What the Settings screen changes (languages, simulated panel, buzzer, sandglass length) and the
-config's default table size."""
+"""What the Settings screen changes (languages, simulated panel, buzzer, sandglass length, screen
+cleaning) and the config's default table size."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from device.display.refresh import CLEANING_FACTOR, Cleaning
 from hardware.panels import DEFAULT_PANEL, PANELS
 
 SANDGLASS_CHOICES_S: tuple[int, ...] = tuple(range(30, 301, 10))
@@ -20,6 +21,7 @@ class Settings:
     buzzer: bool = True
     sandglass_s: int = 90
     players: int = 4
+    screen_cleaning: Cleaning = "normal"  # how soon the panel is cleaned of ghosts
 
     def __post_init__(self) -> None:
         if self.language not in ("en", "fr"):
@@ -30,5 +32,8 @@ class Settings:
             raise ValueError(f"unknown panel model {self.panel!r}")
         if not 1 <= self.players <= 8:
             raise ValueError(f"players must be 1 to 8, not {self.players}")
+        if self.screen_cleaning not in CLEANING_FACTOR:
+            raise ValueError(f"screen cleaning must be one of {', '.join(CLEANING_FACTOR)}, "
+                             f"not {self.screen_cleaning!r}")
         if self.sandglass_s not in SANDGLASS_CHOICES_S:
             raise ValueError(f"sandglass length must be 30-300 s in steps of 10, not {self.sandglass_s}")

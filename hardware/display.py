@@ -13,6 +13,33 @@ Box = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclus
 
 
 @dataclass(frozen=True)
+class PanelPolicy:
+    """How a model's changes are refreshed (device/display/refresh.py); hardware/panels.py says
+    per model why."""
+
+    new_screen: Literal["partial", "fast", "full"] = "partial"  # how a new screen is shown
+    secret: FlashKind = "full"  # how a dealt word is hidden (fast falls back to full without fast_ms)
+    flip_limit: float = 0.5  # above this fraction of pixels flipping, a partial is unreadable: fast
+
+
+@dataclass(frozen=True)
+class DriverDelays:
+    """The vendor driver's fixed waits (ms) in one refresh of each kind, on top of the waveform.
+
+    `partial_init`: once, for the first partial after a full or fast refresh; `wake`: waking
+    the controller and reloading its RAM (restore); `poll`: the BUSY polling interval, by which
+    the driver notices the end of a waveform late (counted once per refresh, at most).
+    """
+
+    full: int = 0
+    fast: int = 0
+    partial: int = 0
+    partial_init: int = 0
+    wake: int = 0
+    poll: int = 0
+
+
+@dataclass(frozen=True)
 class PanelSpec:
     """What a panel can do: size, colours, refresh methods and their typical times."""
 
@@ -21,19 +48,14 @@ class PanelSpec:
     height: int
     colour: bool = False
     partial: PartialKind = "whole"
-    full_ms: int = 2000
+    full_ms: int = 2000  # the waveform alone; the driver's fixed waits are in `delays`
     partial_ms: int = 300
     fast_ms: int | None = None
-    cleaning_every: int = 20
+    cleaning_every: int = 20  # the vendor's rate: a full refresh after this many partials
     rotation: int = 0
-    # Refresh policy (device/display/refresh.py); hardware/panels.py says per model why.
-    new_screen: Literal["partial", "fast", "full"] = "partial"  # how a new screen is shown
-    secret: FlashKind = "full"  # how a dealt word is hidden (fast falls back to full without fast_ms)
-    flip_limit: float = 0.5  # above this fraction of pixels flipping, a partial is unreadable: fast
-    partial_limit: int = 40  # partials since the last full refresh past which cleaning is forced
-    limit_counts_countdown: bool = True  # False: a countdown's tick partials do not count to the limit
-    clean_idle_after: int = 5  # partials worth a cleaning refresh in the idle of a physical action
-    wake_ms: int = 100  # waking the controller and reloading its RAM (restore) before a partial
+    policy: PanelPolicy = PanelPolicy()
+    delays: DriverDelays = DriverDelays()
+    load_ms: int = 0  # sending both RAM planes when waking (restore), on top of delays.wake
 
     @property
     def size(self) -> tuple[int, int]:
@@ -50,9 +72,9 @@ class Display(Protocol):
         """Show a whole frame with a full (flashing, ghost-free) refresh."""
 
     def show_fast(self, image: Image.Image) -> None:
-        """Show a whole frame with the model's fast full refresh (shorter flash, still ghost-free
-        enough to hide a secret); afterwards show_partial works from `image`. Only called when
-        spec.fast_ms is not None."""
+        """Show a whole frame with the model's fast full refresh (a shorter flash that still drives
+        every pixel: it hides a secret and cleans ghosts); afterwards show_partial works from
+        `image`. Only called when spec.fast_ms is not None."""
 
     def show_partial(self, image: Image.Image, box: Box) -> None:
         """Show a frame where only `box` changed, with a partial refresh."""

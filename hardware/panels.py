@@ -1,62 +1,108 @@
 """The one table of supported panels: size, colours, refresh methods and typical times.
 
 Sizes are the landscape frame Easel renders; `rotation` is how the driver's native
-portrait buffer is turned. Times come from the vendor's wiki and driver code.
+portrait buffer is turned. Waveform times come from the vendor's wiki and driver code; the
+driver's fixed waits (reset pulses, init delays, BUSY polling) are added per model and kind
+(`DELAYS`, `busy_ms`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Literal
 
-from hardware.display import PanelSpec
+from hardware.display import DriverDelays, PanelPolicy, PanelSpec
 
-# Refresh policy per model (device/display/refresh.py reads these PanelSpec fields), the reason beside each.
-# All five mono controllers (SSD1680/SSD1683 family, UC8179 on the 7.5") drive a partial refresh
-# from both RAMs (the shown image and the new one), so a whole new screen shown by a partial is
-# readable, with light ghosting that the scheduled cleaning refresh clears: new screens are
-# partials everywhere (new_screen="partial", the default). Only when over half the pixels flip
+# How each model shows a change (device/display/refresh.py reads spec.policy), the reason beside
+# each. All five mono controllers (SSD1680/SSD1683 family, UC8179 on the 7.5") drive a partial
+# refresh from both RAMs (the shown image and the new one), so a whole new screen shown by a
+# partial is readable, with light ghosting that cleaning clears: new screens are partials
+# everywhere (new_screen="partial", the default). Only when over half the pixels flip
 # (flip_limit) would a partial leave the old picture showing through: then the fast refresh.
-# wake_ms: the driver's reset() delays plus init and loading both RAMs, before a partial after sleep.
-# Cleaning: a full refresh when nobody waits (device/display/refresh.py); forced past `partial_limit`
-# partials, never while a countdown runs. Where a full refresh is short (2-3 s) the limit is the
-# vendor's `cleaning_every` and counts a countdown's partials too (the first frame after the
-# countdown cleans); where it is long (4-6 s) a forced one would cost more waiting than the
-# 1.5x target allows, so the limit counts only partials of presses, and is higher.
-POLICY: dict[str, dict[str, Any]] = {
+#
+# Cleaning counts ghosts per pixel (device/display/ghosts.py): a pixel's count is the partials
+# that changed it since a full or fast refresh last drove it. A fast refresh cleans as a full
+# one does: the vendor's fast waveforms (init_fast / init_Fast LUTs) drive every pixel through
+# black and white, only with fewer frames. Cleaning is due when a pixel reaches
+# `cleaning_every` (the vendor's rate), done when nobody waits, forced (by the fast refresh)
+# only when a pixel outside a running countdown would pass twice that.
+POLICY: dict[str, PanelPolicy] = {
     # secret: a 2 s full refresh ends inside the 3 s the device takes to be handed on, and cleans.
-    "epd2in13_V4": {"secret": "full", "partial_limit": 18, "clean_idle_after": 5, "wake_ms": 100},
+    "epd2in13_V4": PanelPolicy(secret="full"),
     # secret: a 6 s full refresh would keep the next player waiting; the 1.5 s fast one hides it.
-    # cleaning: 6 s, forced only past 40 press partials. wake: reset() alone waits 402 ms.
-    "epd2in7_V2": {"secret": "fast", "partial_limit": 40, "limit_counts_countdown": False,
-                   "clean_idle_after": 5, "wake_ms": 450},
-    # secret: no fast mode is listed; the 3 s full refresh ends as the device is handed on.
-    "epd2in9_V2": {"secret": "full", "partial_limit": 18, "clean_idle_after": 5, "wake_ms": 150},
+    "epd2in7_V2": PanelPolicy(secret="fast"),
+    # secret: the 3 s full refresh ends as the device is handed on.
+    "epd2in9_V2": PanelPolicy(secret="full"),
     # secret: fast (1-1.5 s) rather than a 4 s full refresh that outlasts the hand-on.
-    "epd4in2_V2": {"secret": "fast", "partial_limit": 30, "limit_counts_countdown": False,
-                   "clean_idle_after": 4, "wake_ms": 250},
-    # secret: fast (~1.5 s) rather than 5 s; the vendor asks for cleaning more often (every 10).
-    "epd7in5_V2": {"secret": "fast", "partial_limit": 20, "limit_counts_countdown": False,
-                   "clean_idle_after": 3, "wake_ms": 200},
+    "epd4in2_V2": PanelPolicy(secret="fast"),
+    # secret: fast (~1.5 s) rather than 5 s.
+    "epd7in5_V2": PanelPolicy(secret="fast"),
     # no partial mode: every change is a full refresh (35 s); countdowns step coarsely instead.
-    "epd7in3f": {"new_screen": "full", "secret": "full"},
+    "epd7in3f": PanelPolicy(new_screen="full", secret="full"),
 }
 
+# The vendor driver's fixed waits per refresh (waveshare-epaper, lib/waveshare_epd/epd*.py), as
+# Easel calls it (hardware/panel_models.py): a full refresh after partials runs init(), a fast
+# one init_fast(), both start with reset(); a restore runs init() (the 7.5": init_part()).
+# benchmarks/driver_cost.py runs the same driver code on the fake Pi and prints these sums.
+DELAYS: dict[str, DriverDelays] = {
+    # reset(): delay_ms(20) + 2 + 20 = 42 in init() and init_fast(); displayPartial pulses
+    # the reset line for delay_ms(1). ReadBusy polls every 10 ms.
+    "epd2in13_V4": DriverDelays(full=42, fast=42, partial=1, wake=42, poll=10),
+    # reset(): delay_ms(200) + 2 + 200 = 402 in init() and init_Fast(); Easel's partial
+    # drops the vendor's reset (hardware/panel_models.py). ReadBusy polls every 20 ms.
+    "epd2in7_V2": DriverDelays(full=402, fast=402, partial=0, wake=402, poll=20),
+    # reset(): delay_ms(50) + 2 + 50 = 102; display_Partial pulses reset 2 + 2 ms.
+    # ReadBusy polls every 10 ms.
+    "epd2in9_V2": DriverDelays(full=102, fast=102, partial=4, wake=102, poll=10),
+    # reset(): delay_ms(100) + 2 + 100 = 202; the partial has no fixed delay.
+    # ReadBusy polls every 20 ms.
+    "epd4in2_V2": DriverDelays(full=202, fast=202, partial=0, wake=202, poll=20),
+    # reset() 20 + 2 + 20, then init/init_fast/init_part wait delay_ms(100) and ReadBusy's
+    # closing delay_ms(20): 162; every refresh (0x12) waits delay_ms(100) and ReadBusy's 20:
+    # full and fast 162 + 120 = 282, a partial 120 and, first after a full or fast refresh,
+    # init_part's 162 on top. ReadBusy polls with no delay (command 0x71 in a loop).
+    "epd7in5_V2": DriverDelays(full=282, fast=282, partial=120, partial_init=162, wake=162, poll=0),
+    # init() and display() of the 7.3" (F) are Easel's bulk path; ReadBusy polls every 5 ms.
+    "epd7in3f": DriverDelays(poll=5),
+}
+
+# Sending both RAM planes at the driver's SPI clock (epdconfig: 4 MHz) when waking: bytes x 2 x 8 / 4 MHz.
+SPI_HZ = 4_000_000
+
+
+def _load_ms(spec: PanelSpec) -> int:
+    """Milliseconds to send both RAM planes of `spec` at the driver's SPI clock."""
+    plane = -(-spec.width // 8) * spec.height if spec.rotation % 180 == 0 else -(-spec.height // 8) * spec.width
+    return -(-plane * 2 * 8 * 1000 // SPI_HZ)
+
+
+def _complete(spec: PanelSpec) -> PanelSpec:
+    """`spec` with its policy, driver delays and RAM load time."""
+    spec = replace(spec, policy=POLICY.get(spec.model, PanelPolicy()),
+                   delays=DELAYS.get(spec.model, DriverDelays()))
+    return replace(spec, load_ms=_load_ms(spec) if spec.partial != "none" else 0)
+
+
 PANELS: dict[str, PanelSpec] = {
-    spec.model: replace(spec, **POLICY.get(spec.model, {}))
+    spec.model: _complete(spec)
     for spec in (
+        # fast: init_fast's full waveform, shorter: it drives every pixel, so it cleans.
         PanelSpec("epd2in13_V4", 250, 122, partial="whole", full_ms=2000, partial_ms=300,
                   fast_ms=1500, cleaning_every=20, rotation=90),
+        # fast: init_Fast's full waveform at a raised temperature setting: every pixel driven, it cleans.
         PanelSpec("epd2in7_V2", 264, 176, partial="window", full_ms=6000, partial_ms=300,
                   fast_ms=1500, cleaning_every=20, rotation=90),
         # fast_ms: the vendor's init_Fast loads its WF_FULL LUT, 50 frames against 222 for the
         # full WS_20_30 LUT and 22 for WF_PARTIAL_2IN9 (frame counts summed from the LUTs'
         # TP/SR/RP bytes). Scaled from full_ms that is 680 ms, as the partial's 22 frames give
-        # the 300 ms listed here; rounded up to 700.
+        # the 300 ms listed here; rounded up to 700. A full waveform (WF_FULL) drives every pixel: it cleans.
         PanelSpec("epd2in9_V2", 296, 128, partial="whole", full_ms=3000, partial_ms=300,
                   fast_ms=700, cleaning_every=20, rotation=90),
+        # fast: init_fast(Seconds_1_5S), the full waveform in 1.5 s: every pixel driven, it cleans.
         PanelSpec("epd4in2_V2", 400, 300, partial="whole", full_ms=4000, partial_ms=400,
                   fast_ms=1500, cleaning_every=15, rotation=0),
+        # fast: init_fast's full waveform (old and new data both sent): every pixel driven, it cleans.
         PanelSpec("epd7in5_V2", 800, 480, partial="window", full_ms=5000, partial_ms=500,
                   fast_ms=1500, cleaning_every=10, rotation=0),
         # The wiki gives 35 s for the 7.3" (F) refresh; the driver has no partial mode.
@@ -80,11 +126,23 @@ SLEEP_MS = 2000
 BusyKind = Literal["none", "partial", "fast", "full", "wake", "sleep"]
 
 
-def busy_ms(spec: PanelSpec, kind: BusyKind) -> int:
-    """How long `kind` keeps the panel busy, from the capability table (a fast refresh is a full
-    one on a model without it; sleep is the driver's own delay)."""
-    return {"none": 0, "partial": spec.partial_ms, "fast": spec.fast_ms or spec.full_ms,
-            "full": spec.full_ms, "wake": spec.wake_ms, "sleep": SLEEP_MS}[kind]
+def busy_ms(spec: PanelSpec, kind: BusyKind, after_flash: bool = False) -> int:
+    """How long `kind` keeps the panel busy: the waveform from the capability table plus the
+    driver's fixed waits and one BUSY poll (`after_flash`: a partial right after a full or fast
+    refresh, which re-initialises the controller on some models). A fast refresh is a full one
+    on a model without it; sleep is the driver's own delay."""
+    delays = spec.delays
+    if kind == "none":
+        return 0
+    if kind == "sleep":
+        return SLEEP_MS
+    if kind == "wake":
+        return delays.wake + spec.load_ms
+    if kind == "partial":
+        return spec.partial_ms + delays.partial + delays.poll + (delays.partial_init if after_flash else 0)
+    if kind == "fast" and spec.fast_ms is not None:
+        return spec.fast_ms + delays.fast + delays.poll
+    return spec.full_ms + delays.full + delays.poll
 
 
 # The drivers' own fixed waits inside one call: sleep() ends with a 2 s delay, init() resets

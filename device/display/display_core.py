@@ -80,7 +80,7 @@ class DisplayCore:
             return None
         idle = now - self.last_shown_at
         if self.planner.cleaning_due(self.panel, self.activity, idle):
-            return Action("clean", Plan("full", "idle"))
+            return Action("clean", self.planner.cleaning_plan(self.activity))
         if self.idle_sleep_s is not None and idle >= self.idle_sleep_s:
             if not self.activity.countdown and self.planner.clean_before_sleep(self.panel):
                 return Action("clean", Plan("full", "before-sleep"))
@@ -107,17 +107,21 @@ class DisplayCore:
             return
         assert action.plan is not None
         if action.kind == "clean":
-            self.panel = self.panel.after(action.plan, self.panel.screen_key or "")
+            self.panel = self.panel.cleaned()
             return
         assert action.frame is not None
         plan = action.plan
-        self.panel = self.panel.after(plan, action.frame.screen_key, action.frame.activity.tick)
+        self.panel = self.panel.after(plan, action.frame.screen_key, action.frame.activity)
         if plan.kind != "none":
             self.shown = action.frame.image
             self.asleep = False
             self.last_shown_at = now
         elif self.last_shown_at is None:
             self.last_shown_at = now
+
+    def ghosts(self) -> Image.Image | None:
+        """The ghost count of every pixel on the glass ("L"), or None before the first frame."""
+        return self.panel.ghosts.image() if self.panel.ghosts is not None else None
 
     def failed(self, action: Action) -> None:
         """`action` failed: the panel's content is unknown; its frame waits to be shown again."""

@@ -20,7 +20,7 @@ from typing import Literal
 from PIL import Image
 
 from device.display.display_core import Action, DisplayCore, Submission
-from device.display.refresh import NO_ACTIVITY, Activity, RefreshPlanner
+from device.display.refresh import NO_ACTIVITY, Activity, RefreshPlanner, threshold
 from hardware.display import Display
 from hardware.panels import call_timeout_s
 
@@ -99,6 +99,12 @@ class DisplayWorker:
             busy = 0.0 if self._busy_since is None else self._clock() - self._busy_since
             return WorkerStatus(self._state, self._fault, self._failures, self._core.panel.screen_key,
                                 dict(self._refreshes), self._dropped, busy, self._limit_s)
+
+    def ghosts(self) -> tuple[Image.Image | None, int]:
+        """The ghost count of every pixel on the glass ("L", None before the first frame) and
+        the count at which cleaning is due with the current setting."""
+        with self._cond:
+            return self._core.ghosts(), threshold(self._core.planner.spec, self._core.activity.cleaning)
 
     def clear_fault(self) -> None:
         """Forget the last fault once the app has shown it."""

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from PIL import Image
 
 from device.display.display_core import Action, DisplayCore, Submission
-from device.display.refresh import Activity, RefreshPlanner
+from device.display.refresh import Activity, Plan, RefreshPlanner
 from hardware.display import PanelSpec
 from hardware.panels import busy_ms
 
@@ -29,13 +29,16 @@ class FrameTag:
     seq: int
 
 
-def refresh_ms(spec: PanelSpec, action: Action) -> int:
-    """How long `action` keeps the panel busy, from the capability table."""
+def refresh_ms(spec: PanelSpec, action: Action, after_flash: bool = False) -> int:
+    """How long `action` keeps the panel busy, from the capability table and the driver's fixed
+    waits (`after_flash`: the controller last ran a full or fast refresh)."""
     if action.kind == "sleep":
         return busy_ms(spec, "sleep")
     plan = action.plan
     assert plan is not None
-    return busy_ms(spec, plan.kind) + (busy_ms(spec, "wake") if plan.restore else 0)
+    if plan.restore:
+        return busy_ms(spec, "wake") + busy_ms(spec, plan.kind)
+    return busy_ms(spec, plan.kind, after_flash)
 
 
 class SimulatedPanel:
@@ -49,6 +52,7 @@ class SimulatedPanel:
         self.busy: tuple[Action, int] | None = None  # the running action and when it ends
         self.submitted = 0  # sequence number of the newest frame handed over
         self.shown = 0  # the newest frame the glass shows (older ones count as shown)
+        self.flashed = False  # the controller last ran a full or fast refresh (its mode for partials)
 
     # -- frames in ------------------------------------------------------------------------
     def submit(self, image: Image.Image, screen_key: str, hide_secret: bool, activity: Activity,
@@ -109,20 +113,33 @@ class SimulatedPanel:
     # -- log ------------------------------------------------------------------------------
     def _start(self, action: Action) -> None:
         start = self.now_ms
-        end = start + refresh_ms(self.spec, action)
+        end = start + refresh_ms(self.spec, action, self.flashed)
         self.busy = (action, end)
         plan = action.plan
         if action.kind == "sleep" or plan is None:
+            self.flashed = False  # waking re-initialises the controller
             return
+        if plan.kind != "none":
+            self.flashed = plan.kind in ("full", "fast")
+        ghost = self._ghost_after(plan)
         if action.kind == "clean":
-            self._write(None, plan.kind, plan.reason, start, end, at_ms=start)
+            self._write(None, plan.kind, plan.reason, start, end, at_ms=start, ghost=ghost)
         elif plan.kind == "none":
-            self._write(action.frame.tag if action.frame else None, "none", plan.reason, None, None)
+            self._write(action.frame.tag if action.frame else None, "none", plan.reason, None, None, ghost=ghost)
         else:
-            self._write(action.frame.tag if action.frame else None, plan.kind, plan.reason, start, end)
+            self._write(action.frame.tag if action.frame else None, plan.kind, plan.reason, start, end,
+                        ghost=ghost)
+
+    def _ghost_after(self, plan: Plan) -> int:
+        """The highest ghost count on the glass once `plan` is shown."""
+        if plan.kind in ("full", "fast"):
+            return 0
+        if plan.ghosts is not None:
+            return plan.ghosts.peak
+        return self.core.panel.ghost
 
     def _write(self, tag: Any, kind: str, reason: str, start: int | None, end: int | None,
-               at_ms: int | None = None) -> None:
+               at_ms: int | None = None, ghost: int | None = None) -> None:
         line = {
             "frame": tag.name if tag else None,
             "step": tag.step if tag else None,
@@ -133,5 +150,6 @@ class SimulatedPanel:
             "end_ms": end,
             "cleaning": tag is None,
             "countdown": bool(tag.countdown) if tag else False,
+            "ghost": self.core.panel.ghost if ghost is None else ghost,
         }
         self.log.write(json.dumps(line) + "\n")

@@ -4,10 +4,13 @@ and when to clean the panel.
 Judged by press-to-glass, what a player waits for: a change is a partial refresh (a new screen
 too) unless the model's policy in hardware/panels.py says otherwise or so many pixels flip
 that a partial would leave the panel unreadable; a dealt word is hidden by a full or fast
-refresh; cleaning full refreshes happen when nobody waits (the idle seconds of a physical
-table action, or before sleep), never while a countdown runs, and are forced only past the
-model's hard limit of partials. After sleep the controller RAM is restored, so a change is
-still a partial.
+refresh. Ghosts are counted per pixel (device/display/ghosts.py): cleaning is due when a pixel
+has been changed by `cleaning_every` partials since a full or fast refresh drove it, and is done
+when nobody waits (the idle seconds of a physical table action, right after a countdown ends
+when the table's next action is physical, before sleep), never while a countdown runs. It is
+forced, by the fast refresh, only when a pixel outside a running countdown would pass twice
+that; the frame that ends a countdown (time's up) is always a partial. After sleep the
+controller RAM is restored, so a change is still a partial.
 
 Pure: it compares images and counts, never touches a panel or the clock. The display core
 keeps a `PanelState`, asks `RefreshPlanner.plan` what to do with the newest frame, performs
@@ -16,18 +19,24 @@ the plan and moves the state on with `PanelState.after`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from PIL import Image, ImageChops
 
+from device.display.ghosts import Ghosts, changed_mask
 from hardware.display import Box, PanelSpec
 
 PlanKind = Literal["none", "partial", "fast", "full"]
 Reason = Literal[
     "unchanged", "first", "new-screen", "secret", "no-partial", "cleaning",
-    "large-change", "small-change", "wake", "idle", "before-sleep",
+    "large-change", "small-change", "wake", "idle", "before-sleep", "times-up",
 ]
+Cleaning = Literal["often", "normal", "rarely"]
+
+# The Settings row "Screen cleaning": how many partials a pixel takes before cleaning is due,
+# as a multiple of the vendor's `cleaning_every`.
+CLEANING_FACTOR: dict[Cleaning, float] = {"often": 0.5, "normal": 1.0, "rarely": 2.0}
 
 # Idle seconds after a frame of a physical table action before a cleaning refresh starts: a
 # player about to press again does so sooner; a table drawing or guessing takes far longer.
@@ -42,12 +51,13 @@ class Activity:
 
     The open app says whether a countdown is running and whether the table's next action is
     physical (drawing, guessing, describing: idle seconds for a cleaning refresh); the runner
-    marks the frames a countdown produced by ticking.
+    marks the frames a countdown produced by ticking and adds the owner's cleaning setting.
     """
 
     countdown: bool = False
     physical: bool = False
     tick: bool = False
+    cleaning: Cleaning = "normal"
 
 
 NO_ACTIVITY = Activity()
@@ -58,12 +68,14 @@ class Plan:
     """What to do with a frame: `kind`, the changed `box` for a partial, and why.
 
     `restore` asks to reload the controller RAM with the frame on the glass first (after sleep).
+    `ghosts`: the ghost counts once the plan is shown (None: the planner did not work them out).
     """
 
     kind: PlanKind
     reason: Reason
     box: Box | None = None
     restore: bool = False
+    ghosts: Ghosts | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -71,34 +83,41 @@ class PanelState:
     """What the panel shows, as far as refresh planning cares."""
 
     screen_key: str | None = None
-    partials_since_full: int = 0
     # The panel RAM holds the shown frame (partials need it); False until a full refresh and
     # after sleep, clear or a fault. The glass keeps its image meanwhile.
     base_valid: bool = False
-    # Of those partials, the ones a running countdown made by ticking: they redraw only the
-    # countdown's digits and sand, so they do not count toward the forced-cleaning limit.
-    countdown_partials: int = 0
+    ghosts: Ghosts | None = None  # None until the first frame (its size) is known
+    countdown: bool = False  # the frame on the glass is a running countdown's
+    ended: bool = False  # the frame on the glass ended a countdown (nobody has pressed since)
 
     @property
-    def press_partials(self) -> int:
-        """Partials since the last full refresh that were not countdown ticks."""
-        return self.partials_since_full - self.countdown_partials
+    def ghost(self) -> int:
+        """The highest ghost count on the glass."""
+        return self.ghosts.peak if self.ghosts is not None else 0
 
-    def after(self, plan: Plan, screen_key: str, tick: bool = False) -> PanelState:
-        """The state once `plan` has been shown for a frame of `screen_key` (`tick`: a countdown's)."""
-        if plan.kind == "full":
-            return PanelState(screen_key, 0, True)
-        if plan.kind == "fast":
-            return replace(self, screen_key=screen_key, base_valid=True)
-        if plan.kind == "partial":
-            return replace(self, screen_key=screen_key, base_valid=True,
-                           partials_since_full=self.partials_since_full + 1,
-                           countdown_partials=self.countdown_partials + tick)
-        return replace(self, screen_key=screen_key)
+    def after(self, plan: Plan, screen_key: str, activity: Activity = NO_ACTIVITY) -> PanelState:
+        """The state once `plan` has been shown for a frame of `screen_key` made during `activity`."""
+        ghosts = plan.ghosts if plan.ghosts is not None else self.ghosts
+        if plan.kind in ("full", "fast") and ghosts is not None:
+            ghosts = ghosts.cleaned()
+        if plan.kind == "none":
+            return replace(self, screen_key=screen_key)
+        return PanelState(screen_key, True, ghosts, activity.countdown,
+                          self.countdown and not activity.countdown)
+
+    def cleaned(self) -> PanelState:
+        """The state after a cleaning refresh of what the glass shows."""
+        return replace(self, base_valid=True, ended=False,
+                       ghosts=self.ghosts.cleaned() if self.ghosts is not None else None)
 
     def lost(self) -> PanelState:
         """The state after the panel RAM was lost (sleep, clear, power cycle, fault)."""
         return replace(self, base_valid=False)
+
+
+def threshold(spec: PanelSpec, cleaning: Cleaning) -> int:
+    """The ghost count at which cleaning is due for `spec` with the owner's setting."""
+    return max(1, round(spec.cleaning_every * CLEANING_FACTOR[cleaning]))
 
 
 def changed_box(shown: Image.Image, new: Image.Image) -> Box | None:
@@ -143,7 +162,7 @@ def changed_pixels(shown: Image.Image, new: Image.Image) -> int:
 
 @dataclass(frozen=True)
 class RefreshPlanner:
-    """Decides refreshes for one panel model, by the policy fields of its `PanelSpec`."""
+    """Decides refreshes for one panel model, by its `PanelSpec` and policy."""
 
     spec: PanelSpec
 
@@ -157,7 +176,7 @@ class RefreshPlanner:
                 f"{spec.width}x{spec.height}"
             )
         if shown is None:
-            return Plan("full", "first")
+            return Plan("full", "first", ghosts=Ghosts(spec.size))
         box = changed_box(shown, new)
         if box is None:
             return Plan("none", "unchanged")
@@ -165,37 +184,66 @@ class RefreshPlanner:
             return Plan("full", "secret" if hide_secret else "no-partial")
         if hide_secret:
             # When a cleaning is due anyway, the hand-on covers part of a real full refresh.
-            due = state.partials_since_full >= spec.cleaning_every
-            return Plan("full" if due else self._flash(spec.secret), "secret")
-        counted = state.partials_since_full if spec.limit_counts_countdown else state.press_partials
-        if counted >= spec.partial_limit and not activity.countdown:
-            return Plan("full", "cleaning")
+            due = state.ghost >= threshold(spec, activity.cleaning)
+            return Plan("full" if due else self._flash(spec.policy.secret), "secret")
+        return self._change(state, shown, new, box, screen_key, activity)
+
+    def _change(self, state: PanelState, shown: Image.Image, new: Image.Image, box: Box,
+                screen_key: str, activity: Activity) -> Plan:
+        """A partial for a change, unless ghosts, a large flip or the policy call for a flash."""
+        spec = self.spec
+        mask = changed_mask(shown, new)
+        ghosts = (state.ghosts or Ghosts(spec.size)).after_partial(mask, activity.tick)
         restore = not state.base_valid
-        flipped = changed_pixels(shown, new) / (spec.width * spec.height)
-        if flipped > spec.flip_limit and not activity.countdown:
+        partial = Plan("partial", "wake" if restore else "small-change", align_box(box, spec), restore, ghosts)
+        if state.countdown and not activity.countdown:
+            return replace(partial, reason="wake" if restore else "times-up")  # never a flash
+        worst = ghosts.outside if activity.countdown else ghosts.peak
+        if worst > 2 * threshold(spec, activity.cleaning):
+            return Plan(self._flash("fast"), "cleaning")
+        flipped = mask.histogram()[255] / (spec.width * spec.height)
+        if flipped > spec.policy.flip_limit and not activity.countdown:
             # The flash drives every pixel: no RAM to restore first after sleep.
             return Plan(self._flash("fast"), "large-change")
         new_screen = screen_key != state.screen_key
-        if new_screen and spec.new_screen != "partial" and not activity.countdown:
-            return Plan(self._flash(spec.new_screen), "new-screen")
-        reason: Reason = "wake" if restore else "new-screen" if new_screen else "small-change"
-        return Plan("partial", reason, align_box(box, spec), restore)
+        if new_screen and spec.policy.new_screen != "partial" and not activity.countdown:
+            return Plan(self._flash(spec.policy.new_screen), "new-screen")
+        if new_screen and not restore:
+            return replace(partial, reason="new-screen")
+        return partial
 
     def _flash(self, kind: Literal["fast", "full"]) -> PlanKind:
         """`kind`, or a full refresh on a model without a fast one."""
         return "fast" if kind == "fast" and self.spec.fast_ms is not None else "full"
 
     def cleaning_due(self, state: PanelState, activity: Activity, idle_s: float) -> bool:
-        """Clean now: the table is busy away from the device, no countdown runs, partials were shown."""
-        return (self.spec.partial != "none" and activity.physical and not activity.countdown
-                and state.partials_since_full >= self.spec.clean_idle_after and idle_s >= CLEAN_IDLE_S)
+        """Clean now: ghosts reached the limit, no countdown runs, and nobody waits (the table is
+        busy away from the device, or a countdown has just ended), or a countdown left pixels
+        past twice the limit (the first idle moment after it)."""
+        if self.spec.partial == "none" or activity.countdown:
+            return False
+        due = threshold(self.spec, activity.cleaning)
+        if state.ghost < due:
+            return False
+        if activity.physical and (state.ended or idle_s >= CLEAN_IDLE_S):
+            return True
+        return state.ghost > 2 * due and idle_s >= CLEAN_IDLE_S
+
+    def cleaning_plan(self, activity: Activity) -> Plan:
+        """How to clean once `cleaning_due`: a full refresh while the table is busy away from the
+        device; the fast one when a player may press any moment (pixels left past twice the
+        limit by a countdown), as a forced cleaning would be."""
+        if activity.physical:
+            return Plan("full", "idle")
+        return Plan(self._flash("fast"), "idle")
 
     def cleaning_times(self, state: PanelState, activity: Activity) -> list[float]:
         """Idle seconds after the last frame at which `cleaning_due` may turn true."""
-        if self.cleaning_due(state, activity, CLEAN_IDLE_S):
-            return [CLEAN_IDLE_S]
+        for idle in (0.0, CLEAN_IDLE_S):
+            if self.cleaning_due(state, activity, idle):
+                return [idle]
         return []
 
     def clean_before_sleep(self, state: PanelState) -> bool:
-        """Clean before the panel sleeps if partials were shown since the last full refresh."""
-        return self.spec.partial != "none" and state.partials_since_full > 0
+        """Clean before the panel sleeps if any pixel carries a ghost."""
+        return self.spec.partial != "none" and state.ghost > 0

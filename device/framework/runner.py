@@ -329,6 +329,7 @@ class Runner:
         activity = owner.activity(self.session.state(), self.ctx())
         if tick and activity.countdown:
             activity = replace(activity, tick=True)
+        activity = replace(activity, cleaning=self.session.settings.screen_cleaning)
         self.sink.submit(image, key, hide_secret, activity)
 
     def open(self, mode: str) -> None:

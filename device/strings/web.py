@@ -31,6 +31,11 @@ WEB = Strings({
                     "Waveshare {name} e-Paper ({model}) · {width}×{height}"),
     "web.one_bit": ("1-bit", "1 bit"),
     "web.seven_colours": ('7.3" 7-colour', '7,3" 7 couleurs'),
+    "web.ghosts": ("Ghost view (estimate)", "Vue des fantômes (estimation)"),
+    "web.ghosts_legend": ("Estimated ghosting: yellow builds up, orange is due for cleaning, red is past twice "
+                          "the vendor's rate (a forced cleaning).",
+                          "Fantômes estimés : jaune s'accumule, orange demande un nettoyage, rouge dépasse deux "
+                          "fois le rythme du fabricant (nettoyage forcé)."),
     "web.kind.full": ("full", "complet"),
     "web.kind.fast": ("fast", "rapide"),
     "web.kind.partial": ("partial", "partiel"),

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from device.display.display_core import DisplayCore, Submission
 from device.display.panel_sim import SimulatedPanel
 from device.display.refresh import CLEAN_IDLE_S, NO_ACTIVITY, Activity, RefreshPlanner
-from hardware.panels import SLEEP_MS, panel
+from hardware.panels import SLEEP_MS, busy_ms, panel
 
 SPEC = panel("epd2in13_V4")
 SLOW = panel("epd2in7_V2")
@@ -54,7 +54,8 @@ def test_the_newest_frame_wins_and_the_replaced_ones_are_logged_skipped() -> Non
     assert kinds == [("0001.png", "full"), ("0002.png", "skipped"), ("0003.png", "skipped"),
                      ("0004.png", "partial")]
     last = table.lines()[-1]
-    assert (last["start_ms"], last["end_ms"]) == (6000, 6000 + SLOW.partial_ms)  # busy until the full ends
+    full = busy_ms(SLOW, "full")
+    assert (last["start_ms"], last["end_ms"]) == (full, full + busy_ms(SLOW, "partial", True))  # after the full
     assert table.lines()[1]["start_ms"] is None and table.lines()[1]["end_ms"] is None
 
 
@@ -69,38 +70,67 @@ def test_a_secret_is_hidden_by_a_flashing_refresh_even_when_its_frame_was_replac
         assert (shown[-1]["kind"], shown[-1]["reason"]) == (kind, "secret")
 
 
-def test_no_cleaning_while_a_countdown_runs_then_cleaning_in_the_idle_of_a_physical_action() -> None:
+def test_no_cleaning_while_a_countdown_runs_then_cleaning_right_after_it_when_the_table_draws() -> None:
+    """The ruling: never clean during a countdown; its own pixels may pass the limit by its ticks;
+    the time's-up frame is a partial; cleaning follows at once when the table's next action is physical."""
     table = Table()
     table.show(0, 0)
-    for second in range(1, 60):  # a countdown: 59 ticks, far past the cleaning limit
-        table.show(SPEC.full_ms + 1000 * second, second, activity=TICK)
-    table.show(SPEC.full_ms + 60_000, 100, activity=DRAWING)  # time's up; the table draws on
+    start = busy_ms(SPEC, "full")
+    for second in range(1, 60):  # a countdown: 59 ticks, the same digits' pixels far past the limit
+        table.show(start + 1000 * second, second % 2, activity=TICK)
+    times_up = start + 60_000
+    table.show(times_up, 100, activity=DRAWING)  # time's up; the table draws on
     table.panel.run_until(90_000)
     lines = table.lines()
     ticks = [line for line in lines if line["countdown"]]
     assert len(ticks) == 59 and {line["kind"] for line in ticks} == {"partial"}
-    assert all(line["end_ms"] - line["at_ms"] <= SPEC.partial_ms for line in ticks)
-    cleanings = [line for line in lines if line["cleaning"]]
-    after = lines[-len(cleanings) - 1]
-    assert after["frame"] == "0061.png"
-    # epd2in13_V4 counts the ticks to its forced limit: the first frame after the countdown cleans.
-    assert (after["kind"], after["reason"]) == ("full", "cleaning")
-    assert cleanings == []  # nothing left to clean once that full refresh ran
+    assert all(line["end_ms"] - line["at_ms"] <= busy_ms(SPEC, "partial", True) for line in ticks)
+    assert max(line["ghost"] for line in ticks) == 59 > 2 * SPEC.cleaning_every
+    end, clean = lines[-2:]
+    assert (end["frame"], end["kind"], end["reason"]) == ("0061.png", "partial", "times-up")
+    assert end["end_ms"] - times_up == busy_ms(SPEC, "partial")  # the alarm's frame does not wait
+    assert (clean["kind"], clean["reason"], clean["cleaning"], clean["ghost"]) == ("full", "idle", True, 0)
+    assert clean["start_ms"] == end["end_ms"]  # right after the countdown: nobody waits
 
 
 def test_a_slow_panel_cleans_in_the_idle_seconds_of_a_physical_action() -> None:
     table = Table(SLOW)
     table.show(0, 0)
-    for n in range(1, 7):
-        table.show(SLOW.full_ms + 1000 * n, n)  # presses: partials
-    rolled = SLOW.full_ms + 7000
-    table.show(rolled, 7, activity=DRAWING)  # the dice are rolled: the table draws
+    start = busy_ms(SLOW, "full")
+    for n in range(1, SLOW.cleaning_every):
+        table.show(start + 1000 * n, n % 2)  # presses flipping the same pixels: partials
+    rolled = start + 1000 * SLOW.cleaning_every
+    table.show(rolled, 0, activity=DRAWING)  # the dice are rolled: the table draws
     table.panel.run_until(60_000)
-    clean = table.lines()[-1]
+    shown, clean = table.lines()[-2:]
+    assert shown["ghost"] == SLOW.cleaning_every  # due
     assert clean["cleaning"] and clean["kind"] == "full" and clean["reason"] == "idle"
     assert clean["frame"] is None and clean["step"] is None
-    assert clean["start_ms"] == rolled + SLOW.partial_ms + int(CLEAN_IDLE_S * 1000)
-    assert clean["end_ms"] - clean["start_ms"] == SLOW.full_ms
+    assert clean["start_ms"] == shown["end_ms"] + int(CLEAN_IDLE_S * 1000)
+    assert clean["end_ms"] - clean["start_ms"] == busy_ms(SLOW, "full")
+
+
+def test_no_idle_cleaning_before_a_pixel_reaches_the_rate() -> None:
+    table = Table(SLOW)
+    table.show(0, 0)
+    for n in range(1, SLOW.cleaning_every - 1):
+        table.show(busy_ms(SLOW, "full") + 1000 * n, n % 2)
+    table.show(busy_ms(SLOW, "full") + 1000 * SLOW.cleaning_every, 0, activity=DRAWING)
+    table.panel.run_until(60_000)
+    assert not any(line["cleaning"] for line in table.lines())
+
+
+def test_a_pixel_past_twice_the_rate_forces_a_fast_refresh_on_the_press() -> None:
+    table = Table(SPEC)
+    table.show(0, 0)
+    presses = 2 * SPEC.cleaning_every + 1
+    for n in range(1, presses + 1):
+        table.show(busy_ms(SPEC, "full") + 1000 * n, n % 2)
+    table.panel.finish()
+    shown = [line for line in table.lines() if line["kind"] != "skipped"]
+    assert [line["kind"] for line in shown] == ["full"] + ["partial"] * (presses - 1) + ["fast"]
+    assert shown[-1]["reason"] == "cleaning" and shown[-1]["ghost"] == 0
+    assert max(line["ghost"] for line in shown) == 2 * SPEC.cleaning_every
 
 
 def test_a_press_before_the_idle_seconds_pass_gets_no_cleaning() -> None:
@@ -126,14 +156,14 @@ def test_sleep_cleans_first_then_a_wake_is_restore_and_partial() -> None:
     table.panel.finish()
     wake = table.lines()[-1]
     assert (wake["kind"], wake["reason"], wake["step"]) == ("partial", "wake", 9)
-    assert wake["end_ms"] - wake["start_ms"] == SPEC.partial_ms + SPEC.wake_ms
+    assert wake["end_ms"] - wake["start_ms"] == busy_ms(SPEC, "wake") + busy_ms(SPEC, "partial")
     assert not table.panel.core.asleep
 
 
 def test_a_frame_during_the_sleep_call_waits_for_it() -> None:
     table = Table(SPEC, idle_sleep_s=10)
     table.show(0, 0)
-    sleep_at = SPEC.full_ms + 10_000
+    sleep_at = busy_ms(SPEC, "full") + 10_000
     table.show(sleep_at + 500, 1)
     table.panel.finish()
     assert table.lines()[-1]["start_ms"] == sleep_at + SLEEP_MS

@@ -263,12 +263,13 @@ def test_the_threaded_worker_cleans_in_the_idle_of_a_physical_action_and_not_dur
     """The same core decides in real time: idle seconds after a drawing phase's frame clean."""
     slow.gate.set()
     ticking = Activity(countdown=True, physical=True, tick=True)
-    for n in range(SPEC.clean_idle_after + 1):
-        worker.submit(frame(n), "game", activity=ticking)
+    ticks = SPEC.cleaning_every + 1
+    for n in range(ticks + 1):
+        worker.submit(frame(n % 2), "game", activity=ticking)  # the same pixels change each second
         assert worker.flush(WAIT)
     time.sleep(CLEAN_IDLE_S + 0.3)  # a running countdown: no cleaning however idle
-    assert slow.kinds() == ["full"] + ["partial"] * SPEC.clean_idle_after
+    assert slow.kinds() == ["full"] + ["partial"] * ticks
     worker.submit(frame(99), "game", activity=Activity(physical=True))  # time's up, the table draws
     slow.wait_for("full", 2)
-    assert slow.kinds()[-2:] == ["partial", "full"]
+    assert slow.kinds()[-2:] == ["partial", "full"]  # the time's-up partial, then cleaning at once
     assert same(slow.calls[-1][1], frame(99))  # the cleaning redraws what the glass shows

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from device.run.cli import main
-from hardware.panels import panel
+from hardware.panels import busy_ms, panel
 
-KEYS = ["frame", "step", "at_ms", "kind", "reason", "start_ms", "end_ms", "cleaning", "countdown"]
+KEYS = ["frame", "step", "at_ms", "kind", "reason", "start_ms", "end_ms", "cleaning", "countdown", "ghost"]
 SLOW = panel("epd2in7_V2")
 
 
@@ -31,14 +31,16 @@ def test_every_line_has_exactly_the_documented_keys(tmp_path: Path) -> None:
     assert lines and all(list(line) == KEYS for line in lines)
     first = lines[0]
     assert first == {"frame": "0001.png", "step": None, "at_ms": 0, "kind": "full", "reason": "first",
-                     "start_ms": 0, "end_ms": SLOW.full_ms, "cleaning": False, "countdown": False}
+                     "start_ms": 0, "end_ms": busy_ms(SLOW, "full"), "cleaning": False, "countdown": False,
+                     "ghost": 0}
+    assert all(line["ghost"] >= 0 for line in lines) and lines[-1]["ghost"] >= 1  # a press's partial
     assert sorted(p.name for p in (tmp_path / "out").glob("*.png")) == [line["frame"] for line in lines]
 
 
 def test_a_press_is_delivered_when_the_glass_shows_the_answer_to_the_previous_one(tmp_path: Path) -> None:
     lines, state = play(tmp_path, "press ok\n# a comment\npress down\n", "--panel", "epd2in7_V2")
     first, second = lines[1], lines[2]
-    assert first["step"] == 1 and first["at_ms"] == SLOW.full_ms  # after the start-up frame is on the glass
+    assert first["step"] == 1 and first["at_ms"] == busy_ms(SLOW, "full")  # once the start-up frame is on the glass
     assert second["step"] == 3 and second["at_ms"] == first["end_ms"]
     assert state["now_ms"] == second["at_ms"]  # the game's clock followed the pacing
 

@@ -10,15 +10,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
+from device.display.ghosts import Ghosts, changed_mask
 from device.display.refresh import (
     CLEAN_IDLE_S,
     Activity,
+    Cleaning,
     PanelState,
     Plan,
     RefreshPlanner,
     align_box,
     changed_box,
     changed_pixels,
+    threshold,
 )
 from hardware.display import Box, PanelSpec
 from hardware.panels import PANELS, panel
@@ -37,7 +40,17 @@ def marked(box: Box, spec: PanelSpec = SPEC) -> Image.Image:
     return image
 
 
-SHOWN = PanelState("game", 0, True)
+SHOWN = PanelState("game", True)
+
+
+def worn(spec: PanelSpec, times: int, box: Box = (0, 0, 8, 8), tick: bool = False,
+         state: PanelState = SHOWN) -> PanelState:
+    """`state` after `times` partials that each changed the pixels of `box` (ticks if `tick`)."""
+    mask = changed_mask(blank(spec), marked(box, spec))
+    ghosts = state.ghosts or Ghosts(spec.size)
+    for _ in range(times):
+        ghosts = ghosts.after_partial(mask, tick)
+    return replace(state, ghosts=ghosts, countdown=tick)
 
 
 def test_first_frame_is_a_full_refresh() -> None:
@@ -100,9 +113,12 @@ def test_hiding_a_secret_is_never_a_partial(model: str, kind: str) -> None:
 
 def test_a_secret_due_for_cleaning_gets_a_real_full_refresh() -> None:
     """The hand-on covers part of the full refresh a cleaning needs anyway."""
-    due = PanelState("game", SPEC.cleaning_every, True)
+    due = worn(SPEC, SPEC.cleaning_every)
     plan = RefreshPlanner(SPEC).plan(due, blank(), marked((0, 0, 8, 8)), "game", hide_secret=True)
     assert plan == Plan("full", "secret")
+    fresh = worn(SPEC, SPEC.cleaning_every - 1)
+    plan = RefreshPlanner(SPEC).plan(fresh, blank(), marked((0, 0, 8, 8)), "game", hide_secret=True)
+    assert plan == Plan("fast", "secret")
 
 
 def test_panels_without_partial_refresh_never_get_one() -> None:
@@ -127,35 +143,109 @@ def test_two_distant_small_changes_are_one_partial_not_a_large_change() -> None:
     assert plan.kind == "partial" and plan.reason == "small-change"
 
 
-def test_cleaning_is_forced_past_the_limit_but_never_during_a_countdown() -> None:
+def test_ghosts_are_counted_per_pixel_and_a_full_or_fast_refresh_drives_them_all() -> None:
+    """The ruling: a pixel's count is the partials that changed it since a full or fast refresh."""
+    ghosts = Ghosts(SPEC.size)
+    left, right = (changed_mask(blank(), marked(box)) for box in ((0, 0, 8, 8), (100, 0, 108, 8)))
+    ghosts = ghosts.after_partial(left, tick=False).after_partial(right, tick=False)
+    assert ghosts.peak == 1  # two partials, but no pixel changed twice
+    ghosts = ghosts.after_partial(left, tick=False)
+    assert ghosts.peak == 2 and ghosts.image().getpixel((0, 0)) == 2 and ghosts.image().getpixel((50, 50)) == 0
+    state = replace(SHOWN, ghosts=ghosts)
+    assert state.after(Plan("fast", "secret"), "game").ghost == 0  # fast drives every pixel: it cleans
+    assert state.after(Plan("full", "cleaning"), "game").ghost == 0
+    assert state.after(Plan("none", "unchanged"), "game").ghost == 2
+
+
+def test_a_partial_plan_carries_the_counts_it_leaves() -> None:
+    plan = RefreshPlanner(SPEC).plan(worn(SPEC, 3), blank(), marked((0, 0, 8, 8)), "game")
+    assert plan.kind == "partial" and plan.ghosts is not None and plan.ghosts.peak == 4
+
+
+def test_cleaning_is_forced_by_the_fast_refresh_only_past_twice_the_rate() -> None:
+    """A press whose partial would take a pixel past 2 x cleaning_every is a fast refresh instead."""
     spec = panel("epd2in13_V4")
-    worn = PanelState("game", spec.partial_limit, True)
+    planner, new = RefreshPlanner(spec), marked((0, 0, 8, 8), spec)
+    limit = 2 * spec.cleaning_every
+    assert planner.plan(worn(spec, limit - 1), blank(spec), new, "game").kind == "partial"
+    assert planner.plan(worn(spec, limit), blank(spec), new, "game") == Plan("fast", "cleaning")
+    other = marked((100, 50, 108, 58), spec)  # the worn pixels stay as they are: no need yet
+    assert planner.plan(worn(spec, limit), blank(spec), other, "game").kind == "partial"
+
+
+def test_a_countdown_s_own_pixels_may_pass_the_limit_while_it_runs() -> None:
+    spec = panel("epd2in13_V4")
+    planner, new = RefreshPlanner(spec), marked((0, 0, 8, 8), spec)
+    ticking = worn(spec, 3 * spec.cleaning_every, tick=True)
+    tick = Activity(countdown=True, tick=True)
+    assert planner.plan(ticking, blank(spec), new, "game", activity=tick).kind == "partial"
+
+
+def test_a_press_during_a_countdown_is_forced_only_for_pixels_outside_it() -> None:
+    spec = panel("epd2in13_V4")
     planner = RefreshPlanner(spec)
-    new = marked((0, 0, 8, 8), spec)
-    assert planner.plan(worn, blank(spec), new, "game") == Plan("full", "cleaning")
-    ticking = Activity(countdown=True, tick=True)
-    assert planner.plan(worn, blank(spec), new, "game", activity=ticking).kind == "partial"
+    pressed = worn(spec, 2 * spec.cleaning_every, box=(100, 50, 108, 58), state=worn(spec, 5, tick=True))
+    running = Activity(countdown=True)
+    plan = planner.plan(pressed, blank(spec), marked((100, 50, 108, 58), spec), "game", activity=running)
+    assert plan == Plan("fast", "cleaning")
 
 
-def test_slow_panels_do_not_count_countdown_ticks_to_the_forced_limit() -> None:
-    spec = panel("epd2in7_V2")  # a forced 6 s cleaning right after each countdown would cost too much
-    ticked = PanelState("game", spec.partial_limit + 50, True, countdown_partials=60)
-    plan = RefreshPlanner(spec).plan(ticked, blank(), marked((0, 0, 8, 8)), "game")
-    assert plan.kind == "partial"
+def test_the_time_s_up_frame_is_always_a_partial() -> None:
+    """Even with the countdown's pixels far past the limit: the alarm's frame must not wait."""
+    spec = panel("epd2in13_V4")
+    planner = RefreshPlanner(spec)
+    ended = worn(spec, 2 * spec.cleaning_every + 60, tick=True)
+    plan = planner.plan(ended, blank(spec), marked((0, 0, 8, 8), spec), "words", activity=Activity(physical=True))
+    assert (plan.kind, plan.reason) == ("partial", "times-up")
+    after = ended.after(plan, "words", Activity(physical=True))
+    assert after.ended and not after.countdown
+    # the next change, a press after the countdown, cleans the countdown's pixels with the fast refresh
+    press = planner.plan(after, blank(spec), marked((0, 0, 16, 8), spec), "words")
+    assert press == Plan("fast", "cleaning")
 
 
-def test_idle_cleaning_waits_for_a_physical_action_without_countdown() -> None:
+def test_idle_cleaning_is_due_at_the_rate_and_waits_for_nobody() -> None:
     planner = RefreshPlanner(SPEC)
-    worn = PanelState("game", SPEC.clean_idle_after, True)
+    due = worn(SPEC, SPEC.cleaning_every)
     drawing = Activity(physical=True)
-    assert planner.cleaning_due(worn, drawing, CLEAN_IDLE_S)
-    assert not planner.cleaning_due(worn, drawing, CLEAN_IDLE_S - 0.1)  # a press may still come
-    assert not planner.cleaning_due(worn, Activity(), 60.0)  # the table is pressing buttons
-    assert not planner.cleaning_due(worn, Activity(countdown=True, physical=True), 60.0)
-    assert not planner.cleaning_due(PanelState("game", 1, True), drawing, 60.0)  # little to clean
-    assert planner.cleaning_times(worn, drawing) == [CLEAN_IDLE_S]
-    assert planner.clean_before_sleep(PanelState("game", 1, True))
-    assert not planner.clean_before_sleep(PanelState("game", 0, True))
+    assert planner.cleaning_due(due, drawing, CLEAN_IDLE_S)
+    assert not planner.cleaning_due(due, drawing, CLEAN_IDLE_S - 0.1)  # a press may still come
+    assert not planner.cleaning_due(due, Activity(), 60.0)  # the table is pressing buttons
+    assert not planner.cleaning_due(due, Activity(countdown=True, physical=True), 60.0)  # never during one
+    assert not planner.cleaning_due(worn(SPEC, SPEC.cleaning_every - 1), drawing, 60.0)  # not due yet
+    assert planner.cleaning_times(due, drawing) == [CLEAN_IDLE_S]
+    assert planner.clean_before_sleep(worn(SPEC, 1))
+    assert not planner.clean_before_sleep(SHOWN)
+
+
+def test_cleaning_starts_right_after_a_countdown_when_the_table_goes_on_away_from_the_device() -> None:
+    planner = RefreshPlanner(SPEC)
+    ended = replace(worn(SPEC, SPEC.cleaning_every), ended=True)
+    assert planner.cleaning_due(ended, Activity(physical=True), 0.0)
+    assert planner.cleaning_times(ended, Activity(physical=True)) == [0.0]
+    assert not planner.cleaning_due(ended, Activity(), 0.0)  # a player is about to press
+
+
+def test_pixels_left_past_twice_the_rate_are_cleaned_at_the_first_idle_moment() -> None:
+    planner = RefreshPlanner(SPEC)
+    overdue = worn(SPEC, 2 * SPEC.cleaning_every + 30)
+    assert planner.cleaning_due(overdue, Activity(), CLEAN_IDLE_S)
+    assert not planner.cleaning_due(overdue, Activity(), CLEAN_IDLE_S - 0.1)
+    # a player may press any moment: the short fast refresh, as a forced cleaning would be
+    assert planner.cleaning_plan(Activity()) == Plan("fast", "idle")
+    assert planner.cleaning_plan(Activity(physical=True)) == Plan("full", "idle")
+
+
+@pytest.mark.parametrize(("setting", "factor"), [("often", 0.5), ("normal", 1.0), ("rarely", 2.0)])
+def test_the_screen_cleaning_setting_scales_the_rate(setting: Cleaning, factor: float) -> None:
+    rate = threshold(SPEC, setting)
+    assert rate == round(SPEC.cleaning_every * factor)
+    planner, drawing = RefreshPlanner(SPEC), Activity(physical=True, cleaning=setting)
+    assert planner.cleaning_due(worn(SPEC, rate), drawing, CLEAN_IDLE_S)
+    assert not planner.cleaning_due(worn(SPEC, rate - 1), drawing, CLEAN_IDLE_S)
+    forced = planner.plan(worn(SPEC, 2 * rate), blank(), marked((0, 0, 8, 8)), "game",
+                          activity=Activity(cleaning=setting))
+    assert forced == Plan("fast", "cleaning")
 
 
 def test_wrong_frame_size_is_refused() -> None:
@@ -174,20 +264,19 @@ def test_a_countdown_is_all_partials_after_the_first_frame(model: str) -> None:
         frame = blank(spec)
         ImageDraw.Draw(frame).text((20, 20), f"{second:02d}", fill=0)
         plan = planner.plan(state, shown, frame, "countdown", activity=ticking)
-        state, shown = state.after(plan, "countdown", tick=True), frame
+        state, shown = state.after(plan, "countdown", ticking), frame
         kinds.append(plan.kind)
     assert kinds == ["full"] + ["partial"] * 89
-    assert state.countdown_partials == 89 and state.press_partials == 0
+    assert state.ghost > 2 * spec.cleaning_every and state.ghosts is not None and state.ghosts.outside == 0
 
 
-def test_state_counts_partials_and_a_full_refresh_resets_the_count() -> None:
-    state = PanelState().after(Plan("full", "first"), "a")
-    state = state.after(Plan("partial", "small-change", (0, 0, 8, 8)), "a")
-    state = state.after(Plan("none", "unchanged"), "a")
-    assert state == PanelState("a", 1, True)
-    assert state.after(Plan("full", "cleaning"), "a") == PanelState("a", 0, True)
-    assert state.after(Plan("fast", "secret"), "a").partials_since_full == 1  # fast is no cleaning
+def test_state_after_a_plan() -> None:
+    state = PanelState().after(Plan("full", "first", ghosts=Ghosts(SPEC.size)), "a")
+    assert state == PanelState("a", True, Ghosts(SPEC.size))
     assert state.lost().after(Plan("partial", "wake", (0, 0, 8, 8), True), "a").base_valid
+    ticking = state.after(Plan("partial", "small-change"), "a", Activity(countdown=True, tick=True))
+    assert ticking.countdown and not ticking.ended
+    assert ticking.after(Plan("partial", "times-up"), "a").ended
 
 
 def test_changed_box_is_exact_for_one_bit_and_colour_frames() -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import pytest
+
 from device.framework.resources import Resources
-from hardware.panels import panel
+from hardware.panels import SPI_HZ, busy_ms, panel
 from tests.hardware.conftest import load_benchmark
 
 
@@ -24,3 +26,25 @@ def test_both_paths_are_measured_on_real_frames_and_the_vendor_one_is_per_byte()
     assert vendor["full"].transfers > 2 * 22 * 264  # one transfer per byte of both planes
     assert easel["full"].transfers < 60 and easel["full"].bytes_sent > 2 * 22 * 264
     assert vendor["partial"].delays_ms >= 400 > easel["partial"].delays_ms  # its reset pulse
+
+
+@pytest.mark.parametrize("model", ["epd2in13_V4", "epd2in7_V2", "epd2in9_V2", "epd4in2_V2", "epd7in5_V2"])
+def test_the_fixed_delays_in_the_capability_table_are_the_vendor_driver_s(model: str) -> None:
+    """hardware/panels.py DELAYS, as the real driver code waits them on the fake Pi (BUSY idle at once)."""
+    spec = panel(model)
+    b = bench()
+    costs = b.easel_costs(model, b.frames_for(spec, Resources()), repeats=1)
+    delays = spec.delays
+    assert round(costs["full"].delays_ms) == delays.full  # init() after partials, then the refresh
+    assert round(costs["fast"].delays_ms) == delays.fast
+    assert round(costs["partial"].delays_ms) == delays.partial  # a partial after another partial
+    assert round(costs["restore"].delays_ms) == delays.wake
+
+
+def test_busy_times_add_the_driver_s_delays_to_the_waveform() -> None:
+    spec = panel("epd7in5_V2")
+    assert busy_ms(spec, "partial") == spec.partial_ms + spec.delays.partial + spec.delays.poll
+    assert busy_ms(spec, "partial", after_flash=True) == busy_ms(spec, "partial") + spec.delays.partial_init
+    assert busy_ms(spec, "full") == spec.full_ms + 282
+    assert busy_ms(spec, "wake") == spec.delays.wake + spec.load_ms
+    assert spec.load_ms == 2 * 800 * 480 // 8 * 8 * 1000 // SPI_HZ  # both planes at 4 MHz: 192 ms

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from device.display.display_worker import DisplayWorker
 from device.display.refresh import RefreshPlanner
 from device.run.web.panel import FAST_PHASES, FULL_PHASES, GlassFrame, PanelAsleep, Refresh, SimPanel, inverted
-from hardware.panels import PANELS, SLEEP_MS
+from hardware.panels import PANELS, SLEEP_MS, busy_ms
 
 SPEC = PANELS["epd2in13_V4"]
 SCALE = 0.05
@@ -115,7 +115,7 @@ def test_sleep_forgets_the_ram_and_restore_brings_it_back() -> None:
     count = len(seen.frames)
     panel.restore(shown)
     assert len(seen.frames) == count and not panel.asleep
-    assert [(r.kind, r.panel_ms) for r in seen.refreshes[-2:]] == [("sleep", SLEEP_MS), ("wake", SPEC.wake_ms)]
+    assert [(r.kind, r.panel_ms) for r in seen.refreshes[-2:]] == [("sleep", SLEEP_MS), ("wake", busy_ms(SPEC, "wake"))]
     panel.show_partial(picture("next"), (8, 8, 64, 48))
     assert seen.frames[-1][1].image.tobytes() == picture("next").tobytes()
 

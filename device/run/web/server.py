@@ -2,6 +2,7 @@
 
 - `GET /` the page; `GET /static/NAME` its script and style (package data, nothing from outside);
 - `GET /frame.png` what the simulated glass shows now (during a full refresh, its flash);
+- `GET /ghosts.png` the same glass tinted by each pixel's estimated ghost count (the ghost view);
 - `GET /events` server-sent events: `view`, `glass`, `readout`, `sound`;
 - `POST /press` `{"button": "ok", "hold": false}`; `POST /view` `{"panel": ..., "language": ...}`.
 
@@ -20,6 +21,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
 
+from device.run.web.ghost_view import ghosts_png
 from device.run.web.table import WebTable
 
 log = logging.getLogger("easel")
@@ -92,6 +94,8 @@ class PageHandler(BaseHTTPRequestHandler):
             self._send(200, STATIC_TYPES[path[8:]], static_file(path[8:]))
         elif path == "/frame.png":
             self._send(200, "image/png", self.server.table.glass.png)
+        elif path == "/ghosts.png":
+            self._send(200, "image/png", ghosts_png(self.server.table.glass))
         elif path == "/events":
             self._events()
         else:

@@ -1,4 +1,4 @@
-"""The Settings screen: languages, simulated panel, buzzer, sandglass length."""
+"""The Settings screen: languages, simulated panel, buzzer, sandglass length, screen cleaning."""
 
 from __future__ import annotations
 

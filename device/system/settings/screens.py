@@ -12,7 +12,8 @@ from device.system.settings.ui import FIELDS, SettingsUi
 from hardware.panels import PANELS
 
 LABELS = {"language": "settings.language", "word_language": "settings.word_language",
-          "panel": "settings.panel", "buzzer": "settings.buzzer", "sandglass_s": "settings.sandglass"}
+          "panel": "settings.panel", "buzzer": "settings.buzzer", "sandglass_s": "settings.sandglass",
+          "screen_cleaning": "settings.cleaning"}
 
 
 def value_text(lang: str, name: str, value: Any) -> str:
@@ -23,6 +24,8 @@ def value_text(lang: str, name: str, value: Any) -> str:
         return T(lang, "on" if value else "off")
     if name == "sandglass_s":
         return f"{value // 60}:{value % 60:02d}"
+    if name == "screen_cleaning":
+        return T(lang, f"settings.cleaning.{value}")
     spec = PANELS[value]
     return f"{spec.width}×{spec.height}"
 

@@ -5,17 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from device.display.refresh import CLEANING_FACTOR
 from device.settings import SANDGLASS_CHOICES_S, Settings
 from device.widgets.cursor import clamped, counted
 from hardware.panels import PANELS
 
-FIELDS: tuple[str, ...] = ("language", "word_language", "panel", "buzzer", "sandglass_s")
+FIELDS: tuple[str, ...] = ("language", "word_language", "panel", "buzzer", "sandglass_s", "screen_cleaning")
 CHOICES: dict[str, tuple[Any, ...]] = {
     "language": ("en", "fr"),
     "word_language": ("en", "fr"),
     "panel": tuple(PANELS),
     "buzzer": (True, False),
     "sandglass_s": SANDGLASS_CHOICES_S,
+    "screen_cleaning": tuple(CLEANING_FACTOR),
 }
 STOPS_AT_ENDS: tuple[str, ...] = ("sandglass_s",)  # a length stops at its ends; the rest wrap
 USED_WORDS = len(FIELDS)  # the row after the settings: how many #ARTBOX words are used, and reset

@@ -180,10 +180,38 @@ async function draw(data) {
     fit();
   }
   ctx.drawImage(picture, 0, 0);
+  if (ghostBox.checked) await drawGhosts();
   easel.drawn = data.v;
   easel.log.push({ v: data.v, refresh: data.refresh, phase: data.phase, at: data.at, t: performance.now() });
   if (easel.log.length > LOG_LIMIT) easel.log.splice(0, easel.log.length - LOG_LIMIT);
   showStatus(data);
+}
+
+// -- the ghost view: the glass tinted by each pixel's estimated ghost count (GET /ghosts.png) --------
+
+const ghostBox = $("ghosts");
+easel.ghosts = 0;  // ghost pictures drawn
+
+async function drawGhosts() {
+  const picture = new Image();
+  picture.src = "/ghosts.png?n=" + (easel.ghosts + 1);
+  try { await picture.decode(); } catch (err) { console.warn("ghost view not decoded", err); return; }
+  if (picture.naturalWidth !== canvas.width || picture.naturalHeight !== canvas.height) return;
+  ctx.drawImage(picture, 0, 0);
+  easel.ghosts += 1;
+}
+
+ghostBox.addEventListener("change", () => {
+  $("ghosts-legend").hidden = !ghostBox.checked;
+  // Redraw in the glass's own order: the tinted view, or the plain glass again.
+  drawing = drawing.then(() => (ghostBox.checked ? drawGhosts() : redrawGlass()));
+});
+
+async function redrawGlass() {
+  const picture = new Image();
+  picture.src = "/frame.png?v=" + easel.drawn;
+  try { await picture.decode(); } catch (err) { return; }
+  if (picture.naturalWidth === canvas.width && picture.naturalHeight === canvas.height) ctx.drawImage(picture, 0, 0);
 }
 
 function showStatus(data) {
