@@ -4,11 +4,15 @@ cleaning) and the config's default table size."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from device.display.refresh import CLEANING_FACTOR, Cleaning
 from hardware.panels import DEFAULT_PANEL, PANELS
 
 SANDGLASS_CHOICES_S: tuple[int, ...] = tuple(range(30, 301, 10))
+Cleaning = Literal["often", "normal", "rarely"]
+# The Settings row "Screen cleaning": how many partials a pixel takes before cleaning is due,
+# as a multiple of the vendor's `cleaning_every` (device/display/refresh.py applies it).
+CLEANING_FACTOR: dict[Cleaning, float] = {"often": 0.5, "normal": 1.0, "rarely": 2.0}
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from typing import Literal
 from PIL import Image, ImageChops
 
 from device.display.ghosts import Ghosts, changed_mask
+from device.settings import CLEANING_FACTOR, Cleaning
 from hardware.display import Box, PanelSpec
 
 PlanKind = Literal["none", "partial", "fast", "full"]
@@ -32,11 +33,6 @@ Reason = Literal[
     "unchanged", "first", "new-screen", "secret", "no-partial", "cleaning",
     "large-change", "small-change", "wake", "idle", "before-sleep", "times-up",
 ]
-Cleaning = Literal["often", "normal", "rarely"]
-
-# The Settings row "Screen cleaning": how many partials a pixel takes before cleaning is due,
-# as a multiple of the vendor's `cleaning_every`.
-CLEANING_FACTOR: dict[Cleaning, float] = {"often": 0.5, "normal": 1.0, "rarely": 2.0}
 
 # Idle seconds after a frame of a physical table action before a cleaning refresh starts: a
 # player about to press again does so sooner; a table drawing or guessing takes far longer.

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from device.display.refresh import CLEANING_FACTOR
-from device.settings import SANDGLASS_CHOICES_S, Settings
+from device.settings import CLEANING_FACTOR, SANDGLASS_CHOICES_S, Settings
 from device.widgets.cursor import clamped, counted
 from hardware.panels import PANELS
 
