@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+import inspect
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom; right and bottom excluded
 
@@ -24,6 +25,7 @@ class Mark:
 
     kind: str  # "text", "line", "outline" (a box or shape's edge), "fill" (a solid area)
     box: Box
+    ink: Image.Image  # the pixels this call inks, white on black, the size of `box`
     text: str = ""
     px: int = 0
     paper: bool = False  # a fill in the paper colour (it clears what is under it)
@@ -60,14 +62,20 @@ def _points(xy: Any) -> list[tuple[float, float]]:
     return [(p[0], p[1]) for p in xy]
 
 
-def _span(xy: Any, grow: float = 0) -> Box:
-    points = _points(xy)
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return (int(min(xs) - grow), int(min(ys) - grow), int(max(xs) + grow) + 1, int(max(ys) + grow) + 1)
+def _shifted(xy: Any, dx: int, dy: int) -> list[tuple[float, float]]:
+    return [(x + dx, y + dy) for x, y in _points(xy)]
 
 
-def _is_paper(draw: ImageDraw.ImageDraw, fill: Any) -> bool:
+def _is_paper(fill: Any) -> bool:
     return fill in (1, 255, (255, 255, 255))
+
+
+def _mask(box: Box, paint: Any) -> Image.Image:
+    """The ink of one draw call, alone, on a blank image the size of `box`: `paint(draw, dx, dy)`
+    repeats the call shifted by (dx, dy), in white on black."""
+    image = Image.new("1", (max(1, box[2] - box[0]), max(1, box[3] - box[1])), 0)
+    paint(ImageDraw.ImageDraw(image), -box[0], -box[1])
+    return image
 
 
 @contextmanager
@@ -81,26 +89,41 @@ def recorded() -> Iterator[Recording]:
 
     def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None, font: Any = None,
              anchor: Any = None, *args: Any, **kwargs: Any) -> None:
-        box = self.textbbox(xy, str(text), font=font, anchor=anchor)
-        recording.add(self._image, Mark("text", tuple(int(v) for v in box),  # type: ignore[arg-type]
-                                        str(text), int(getattr(font, "size", 0))))
+        words = str(text)
+        box: Box = tuple(int(v) for v in self.textbbox(xy, words, font=font, anchor=anchor))  # type: ignore[assignment]
+        mask = _mask(box, lambda draw, dx, dy: saved["text"](
+            draw, (xy[0] + dx, xy[1] + dy), words, 1, font, anchor, *args, **kwargs))
+        recording.add(self._image, Mark("text", box, mask, words, int(getattr(font, "size", 0))))
         saved["text"](self, xy, text, fill, font, anchor, *args, **kwargs)
 
-    def line(self: ImageDraw.ImageDraw, xy: Any, fill: Any = None, width: int = 1, *args: Any, **kwargs: Any) -> None:
-        recording.add(self._image, Mark("line", _span(xy, (width - 1) / 2)))
-        saved["line"](self, xy, fill, width, *args, **kwargs)
-
     def shape(name: str) -> Any:
-        def draw(self: ImageDraw.ImageDraw, xy: Any, *args: Any, **kwargs: Any) -> None:
-            fill = kwargs.get("fill")
-            if fill is None and name == "rectangle" and args:
-                fill = args[0]
-            box = _span(xy)
-            if fill is not None:
-                recording.add(self._image, Mark("fill", box, paper=_is_paper(self, fill)))
-            if kwargs.get("outline") is not None:
-                recording.add(self._image, Mark("outline", box))
-            saved[name](self, xy, *args, **kwargs)
+        signature = inspect.signature(saved[name])
+
+        def draw(self: ImageDraw.ImageDraw, *args: Any, **kwargs: Any) -> None:
+            call = signature.bind(self, *args, **kwargs)
+            call.apply_defaults()
+            given = dict(call.arguments)
+            xy, width = given["xy"], int(given.get("width") or 1)
+            points = _points(xy)
+            grow = width // 2 + 1
+            box = (int(min(p[0] for p in points)) - grow, int(min(p[1] for p in points)) - grow,
+                   int(max(p[0] for p in points)) + grow + 1, int(max(p[1] for p in points)) + grow + 1)
+            for part in ("fill", "outline"):
+                ink = given.get(part)
+                if ink is None or (part == "outline" and name == "line"):
+                    continue
+
+                def paint(draw: ImageDraw.ImageDraw, dx: int, dy: int, part: str = part) -> None:
+                    again = {**given, "self": draw, "xy": _shifted(xy, dx, dy),
+                             "fill": 1 if part == "fill" else None}
+                    if "outline" in again:
+                        again["outline"] = 1 if part == "outline" else None
+                    extra = again.pop("kwargs", {}) if name == "line" else {}
+                    saved[name](**again, **extra)
+
+                kind = "line" if name == "line" else ("fill" if part == "fill" else "outline")
+                recording.add(self._image, Mark(kind, box, _mask(box, paint), paper=_is_paper(ink)))
+            saved[name](*call.args, **call.kwargs)
         return draw
 
     def paste(self: Image.Image, im: Any, box: Any = None, mask: Any = None) -> None:
@@ -111,8 +134,7 @@ def recorded() -> Iterator[Recording]:
         saved_paste(self, im, box, mask)
 
     cls.text = text  # type: ignore[method-assign,assignment]
-    cls.line = line  # type: ignore[method-assign,assignment]
-    for name in ("rectangle", "rounded_rectangle", "ellipse", "polygon", "pieslice"):
+    for name in ("line", "rectangle", "rounded_rectangle", "ellipse", "polygon", "pieslice"):
         setattr(cls, name, shape(name))
     Image.Image.paste = paste  # type: ignore[method-assign,assignment]
     try:
@@ -137,13 +159,29 @@ def _hidden(text: Mark, later: list[Mark]) -> bool:
     return any(m.kind == "fill" and _inside(text.box, m.box) for m in later)
 
 
+GAP = 1  # blank pixels a text keeps from anything else: touching reads as one blot
+
+
+def _on(region: Box, mark: Mark, grow: int = 0) -> Image.Image:
+    """`mark`'s ink placed on a blank image covering `region` (grown by `grow` pixels)."""
+    canvas = Image.new("L", (region[2] - region[0], region[3] - region[1]), 0)
+    canvas.paste(mark.ink.convert("L"), (mark.box[0] - region[0], mark.box[1] - region[1]))
+    return canvas.filter(ImageFilter.MaxFilter(2 * grow + 1)) if grow else canvas
+
+
 def _clash(text: Mark, other: Mark) -> bool:
-    if not _meet(text.box, other.box):
+    x0, y0, x1, y1 = text.box
+    near = (x0 - GAP - 1, y0 - GAP - 1, x1 + GAP + 1, y1 + GAP + 1)
+    if not _meet(near, other.box):
         return False
-    if other.kind in ("text", "line"):
-        return True
-    # A text wholly inside a box, shape or solid area is its label; one across its edge is not.
-    return not _inside(text.box, other.box, 1 if other.kind == "outline" else 0)
+    region = (min(near[0], other.box[0]), min(near[1], other.box[1]),
+              max(near[2], other.box[2]), max(near[3], other.box[3]))
+    letters, there = _on(region, text, GAP), _on(region, other)
+    if ImageChops.multiply(letters, there).getbbox() is None:
+        return False
+    # A text wholly on a solid area is its label (an inverted bar, a filled token); one
+    # across the area's edge is not.
+    return other.kind != "fill" or ImageChops.subtract(letters, there).getbbox() is not None
 
 
 def problems(image: Image.Image, recording: Recording) -> list[str]:
