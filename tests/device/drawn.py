@@ -8,10 +8,10 @@ edge of a box or shape, every text cut with an ellipsis, and every text off the 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-import inspect
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -78,65 +78,71 @@ def _mask(box: Box, paint: Any) -> Image.Image:
     return image
 
 
+SHAPES = ("line", "rectangle", "rounded_rectangle", "ellipse", "polygon", "pieslice")
+
+
+def _recording_text(recording: Recording, original: Any) -> Any:
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None, font: Any = None,
+             anchor: Any = None, *args: Any, **kwargs: Any) -> None:
+        words = str(text)
+        box: Box = tuple(int(v) for v in self.textbbox(xy, words, font=font, anchor=anchor))  # type: ignore[assignment]
+        mask = _mask(box, lambda draw, dx, dy: original(
+            draw, (xy[0] + dx, xy[1] + dy), words, 1, font, anchor, *args, **kwargs))
+        recording.add(self._image, Mark("text", box, mask, words, int(getattr(font, "size", 0))))
+        original(self, xy, text, fill, font, anchor, *args, **kwargs)
+    return text
+
+
+def _outer_box(points: list[tuple[float, float]], width: int) -> Box:
+    grow = width // 2 + 1
+    return (int(min(p[0] for p in points)) - grow, int(min(p[1] for p in points)) - grow,
+            int(max(p[0] for p in points)) + grow + 1, int(max(p[1] for p in points)) + grow + 1)
+
+
+def _recording_shape(recording: Recording, name: str, original: Any) -> Any:
+    """`original` (a line or shape method) that also records its fill and outline as marks."""
+    signature = inspect.signature(original)
+
+    def draw(self: ImageDraw.ImageDraw, *args: Any, **kwargs: Any) -> None:
+        call = signature.bind(self, *args, **kwargs)
+        call.apply_defaults()
+        given = dict(call.arguments)
+        xy = given["xy"]
+        box = _outer_box(_points(xy), int(given.get("width") or 1))
+        parts = ("fill",) if name == "line" else ("fill", "outline")
+        for part in (p for p in parts if given.get(p) is not None):
+            def paint(draw: ImageDraw.ImageDraw, dx: int, dy: int, part: str = part) -> None:
+                again = {**given, "self": draw, "xy": _shifted(xy, dx, dy), "fill": 1 if part == "fill" else None}
+                if "outline" in again:
+                    again["outline"] = 1 if part == "outline" else None
+                original(**again, **(again.pop("kwargs", {}) if name == "line" else {}))
+
+            kind = "line" if name == "line" else ("fill" if part == "fill" else "outline")
+            recording.add(self._image, Mark(kind, box, _mask(box, paint), paper=_is_paper(given[part])))
+        original(*call.args, **call.kwargs)
+    return draw
+
+
+def _recording_paste(recording: Recording, original: Any) -> Any:
+    def paste(self: Image.Image, im: Any, box: Any = None, mask: Any = None) -> None:
+        if isinstance(im, Image.Image) and box is not None:
+            for mark in recording.marks(im):
+                recording.add(self, mark.moved(int(box[0]), int(box[1])))
+        original(self, im, box, mask)
+    return paste
+
+
 @contextmanager
 def recorded() -> Iterator[Recording]:
     """Record every draw call made while the block runs."""
     recording = Recording()
     cls = ImageDraw.ImageDraw
-    saved = {name: getattr(cls, name) for name in
-             ("text", "line", "rectangle", "rounded_rectangle", "ellipse", "polygon", "pieslice")}
+    saved = {name: getattr(cls, name) for name in ("text", *SHAPES)}
     saved_paste = Image.Image.paste
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None, font: Any = None,
-             anchor: Any = None, *args: Any, **kwargs: Any) -> None:
-        words = str(text)
-        box: Box = tuple(int(v) for v in self.textbbox(xy, words, font=font, anchor=anchor))  # type: ignore[assignment]
-        mask = _mask(box, lambda draw, dx, dy: saved["text"](
-            draw, (xy[0] + dx, xy[1] + dy), words, 1, font, anchor, *args, **kwargs))
-        recording.add(self._image, Mark("text", box, mask, words, int(getattr(font, "size", 0))))
-        saved["text"](self, xy, text, fill, font, anchor, *args, **kwargs)
-
-    def shape(name: str) -> Any:
-        signature = inspect.signature(saved[name])
-
-        def draw(self: ImageDraw.ImageDraw, *args: Any, **kwargs: Any) -> None:
-            call = signature.bind(self, *args, **kwargs)
-            call.apply_defaults()
-            given = dict(call.arguments)
-            xy, width = given["xy"], int(given.get("width") or 1)
-            points = _points(xy)
-            grow = width // 2 + 1
-            box = (int(min(p[0] for p in points)) - grow, int(min(p[1] for p in points)) - grow,
-                   int(max(p[0] for p in points)) + grow + 1, int(max(p[1] for p in points)) + grow + 1)
-            for part in ("fill", "outline"):
-                ink = given.get(part)
-                if ink is None or (part == "outline" and name == "line"):
-                    continue
-
-                def paint(draw: ImageDraw.ImageDraw, dx: int, dy: int, part: str = part) -> None:
-                    again = {**given, "self": draw, "xy": _shifted(xy, dx, dy),
-                             "fill": 1 if part == "fill" else None}
-                    if "outline" in again:
-                        again["outline"] = 1 if part == "outline" else None
-                    extra = again.pop("kwargs", {}) if name == "line" else {}
-                    saved[name](**again, **extra)
-
-                kind = "line" if name == "line" else ("fill" if part == "fill" else "outline")
-                recording.add(self._image, Mark(kind, box, _mask(box, paint), paper=_is_paper(ink)))
-            saved[name](*call.args, **call.kwargs)
-        return draw
-
-    def paste(self: Image.Image, im: Any, box: Any = None, mask: Any = None) -> None:
-        if isinstance(im, Image.Image) and box is not None:
-            dx, dy = int(box[0]), int(box[1])
-            for mark in recording.marks(im):
-                recording.add(self, mark.moved(dx, dy))
-        saved_paste(self, im, box, mask)
-
-    cls.text = text  # type: ignore[method-assign,assignment]
-    for name in ("line", "rectangle", "rounded_rectangle", "ellipse", "polygon", "pieslice"):
-        setattr(cls, name, shape(name))
-    Image.Image.paste = paste  # type: ignore[method-assign,assignment]
+    cls.text = _recording_text(recording, saved["text"])  # type: ignore[method-assign]
+    for name in SHAPES:
+        setattr(cls, name, _recording_shape(recording, name, saved[name]))
+    Image.Image.paste = _recording_paste(recording, saved_paste)  # type: ignore[method-assign]
     try:
         yield recording
     finally:

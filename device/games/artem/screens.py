@@ -10,6 +10,7 @@ from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, clai
 from device.render.frame import Frame, wrap_words
 from device.render.shapes import Box, Ink, draw_arrow
 from device.strings.all import STRINGS as T
+from device.widgets.option_menu import edited
 from engine.artem import ARTEM
 from engine.artem.board import SIZE
 from engine.artem.rules import claim_points
@@ -37,6 +38,8 @@ def _setup(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
     values = [T(lang, "artem.tiles", n=draft.total_tiles), str(draft.players),
               on_off[draft.all_in], on_off[draft.relative_directions], T(lang, flip_back)]
     items = [T(lang, f"artem.{key}") for key in SETUP_ITEMS]
+    if ui.editing is not None:
+        values[ui.cursor] = edited(values[ui.cursor])
     frame.menu(frame.content, items, ui.cursor, right=values)
 
 

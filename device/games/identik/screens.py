@@ -21,6 +21,7 @@ from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import draw_countdown
 from device.widgets.name_wheel import WHEEL, wheel_char
+from device.widgets.option_menu import edited
 from engine.identik import IDENTIK
 from engine.identik.scores import ScoreLine
 from engine.identik.state import State
@@ -83,7 +84,10 @@ def _setup(state: IdentikUi, lang: str, glass_s: int, keys: Keys, frame: Frame) 
         "start": "",
     }
     items = [T(lang, f"identik.{r}") for r in SETUP_ROWS]
-    frame.menu(frame.content, items, state.cursor, right=[values[r] for r in SETUP_ROWS])
+    right = [values[r] for r in SETUP_ROWS]
+    if state.editing is not None:
+        right[state.cursor] = edited(right[state.cursor])
+    frame.menu(frame.content, items, state.cursor, right=right)
 
 
 def _names(state: IdentikUi, lang: str, keys: Keys, frame: Frame) -> None:
