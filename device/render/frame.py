@@ -13,9 +13,11 @@ from PIL import Image, ImageChops, ImageDraw
 
 from device.render.fonts import font, snap
 from device.render.shapes import Box, Ink, draw_arrow, draw_shape
-from hardware.display import PanelSpec
+from hardware.display import SCREEN_TEXT, PanelSpec
 
 SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
+KEY_SYMBOLS = {"up": "▲", "down": "▼", "ok": "●", "back": "◀"}
+SHAPE_SYMBOLS = {"circle": "○", "square": "□", "triangle": "△", "line": "╱"}
 _REFERENCE_PX = 100
 TEXT_FLOOR_PX = 10  # no text is drawn smaller (font size): readable at arm's length on the 2.13"
 PALETTE: dict[str, tuple[int, int, int]] = {
@@ -57,6 +59,8 @@ class Frame:
             self.ink = 0
             self.paper = 1
         self.draw = ImageDraw.Draw(self.image)
+        self.notes: list[tuple[Box, str, bool]] = []  # what the frame says, for a text-only view
+        self.image.info[SCREEN_TEXT] = self.notes
         self.unit = min(width / 250, height / 122)
         self.top = 0
         self.bottom = height
@@ -103,8 +107,14 @@ class Frame:
     def text(self, xy: tuple[int, int], text: str, px: int | None = None, weight: str = "semibold",
              anchor: str = "la", fill: Ink | None = None) -> None:
         """Draw `text` at `xy` (PIL anchor, default left-ascender)."""
-        self.draw.text(xy, text, font=font(px or self.body, weight), anchor=anchor,
-                       fill=self.ink if fill is None else fill)
+        face = font(px or self.body, weight)
+        self.draw.text(xy, text, font=face, anchor=anchor, fill=self.ink if fill is None else fill)
+        box = self.draw.textbbox(xy, text, font=face, anchor=anchor)
+        self.note((int(box[0]), int(box[1]), int(box[2]), int(box[3])), text, fill == self.paper)
+
+    def note(self, box: Box, text: str, inverted: bool = False) -> None:
+        """Record what the frame shows in `box` as text (the terminal's text view reads it)."""
+        self.notes.append((box, text, inverted))
 
     def fit_px(self, text: str, box: Box, max_px: int, min_px: int = TEXT_FLOOR_PX, weight: str = "semibold") -> int:
         """The largest size <= max_px at which `text` fits inside `box`, never below the text floor.
@@ -195,6 +205,8 @@ class Frame:
             text_left = ibox[2] + pad
             shown = self.ellipsize(label, int(left + cell) - text_left - 1, px)
             self.text((text_left, top + height // 2), shown, px, anchor="lm")
+            box, _, _ = self.notes.pop()
+            self.note((ibox[0], box[1], box[2], box[3]), f"{KEY_SYMBOLS[key]} {shown}")
         self.bottom = top
 
     @property
@@ -266,6 +278,7 @@ class Frame:
     def shape(self, name: str, box: Box, width: int | None = None) -> None:
         """Draw one of the dice shapes inside `box`."""
         draw_shape(self.draw, name, box, width or self.stroke, self.ink)
+        self.note(box, SHAPE_SYMBOLS.get(name, name))
 
     def big_number(self, box: Box, text: str) -> int:
         """Digits as tall as the box allows (the countdown); returns the size used."""
