@@ -34,9 +34,17 @@ def snap(px: int) -> int:
     return px - px % 6
 
 
+# Sizes at which the a and the e come out alike once rendered 1-bit (the 2.9"'s 11 px soft
+# keys read "Pley egein"): a text asked at one of them is drawn a pixel larger.
+# tests/device/render/test_letters.py finds them by comparing each rendering with the large glyphs.
+ALIKE_AE: dict[str, tuple[int, ...]] = {"regular": (10, 13), "semibold": (11,), "bold": (8,)}
+
+
 def font(px: int, weight: str = "semibold") -> ImageFont.FreeTypeFont:
-    """The font at `px` pixels (the em size), snapped onto the size ladder."""
-    return _font(snap(px), weight)
+    """The font at `px` pixels (the em size), snapped onto the size ladder, past the sizes where
+    a and e look alike."""
+    size = snap(px)
+    return _font(size + 1 if size in ALIKE_AE.get(weight, ()) else size, weight)
 
 
 @lru_cache(maxsize=32)

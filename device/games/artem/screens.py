@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from device.games.artem.artem_data import colour_info
 from device.games.artem.tiles import draw_tile
 from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run
+from device.render.fonts import font
 from device.render.frame import Frame, wrap_words
 from device.render.shapes import Box, Ink, draw_arrow
 from device.strings.all import STRINGS as T
@@ -289,8 +290,6 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
 def _centred(frame: Frame, box: Box, text: str, max_px: int, weight: str = "semibold",
              fill: Ink | None = None) -> None:
     """Text as large as fits, its ink centred in the box (digits sit on their baseline)."""
-    from device.render.fonts import font
-
     px = frame.fit_px(text, box, max_px, weight=weight)
     left, top, right, bottom = font(px, weight).getbbox(text)
     x = int((box[0] + box[2] - (right - left)) // 2 - left)
@@ -336,8 +335,13 @@ def _final_scores(frame: Frame, game: State, box: Box, lang: str,
             fill = frame.paper
         else:
             frame.draw.rectangle(cell, outline=frame.ink, width=1)
-        split = cell[1] + (cell[3] - cell[1]) * 2 // 5
-        _centred(frame, (cell[0] + pad, cell[1] + pad, cell[2] - pad, split),
-                 T(lang, "seat", seat=seat), frame.body, fill=fill)
-        _centred(frame, (cell[0] + pad, split, cell[2] - pad, cell[3] - pad), str(points),
+        # The label as tall as its ink at the small size, then a blank gap, then the points:
+        # on the 2.13" the cell is only 28 px high and a proportional split made them touch.
+        label = T(lang, "seat", seat=seat)
+        inner = (cell[0] + pad, cell[1] + pad, cell[2] - pad, cell[3] - pad)
+        label_px = frame.fit_px(label, (inner[0], 0, inner[2], frame.height), frame.body)
+        ink = font(label_px).getbbox(label)
+        split = inner[1] + max(ink[3] - ink[1], (inner[3] - inner[1]) * 2 // 5 - pad)
+        _centred(frame, (inner[0], inner[1], inner[2], split), label, label_px, fill=fill)
+        _centred(frame, (inner[0], split + max(2, pad), inner[2], inner[3]), str(points),
                  frame.large * 2, "bold", fill=fill)
