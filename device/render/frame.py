@@ -186,8 +186,12 @@ class Frame:
         top = self.height - height
         self.draw.line((0, top, self.width, top), fill=self.ink, width=1)
         cell = self.width / len(SOFT_KEYS)
-        px = int(height * 0.7)
         icon = int(height * 0.5)
+        pad = self.px(3)
+        room = int(cell) - icon - 2 * pad - 1
+        px = int(height * 0.7)
+        while px > TEXT_FLOOR_PX and any(self.text_width(label, px) > room for label in labels.values()):
+            px -= 1  # one size for the whole bar, the largest at which every label fits
         for i, key in enumerate(SOFT_KEYS):
             label = labels.get(key, "")
             left = int(i * cell)
@@ -195,7 +199,6 @@ class Frame:
                 self.draw.line((left, top, left, self.height), fill=self.ink, width=1)
             if not label:
                 continue
-            pad = self.px(3)
             iy = top + (height - icon) // 2
             ibox = (left + pad, iy, left + pad + icon, iy + icon)
             if key == "ok":

@@ -16,6 +16,7 @@ from device.games.identik.parts import (
     tile,
 )
 from device.games.identik.ui import SETUP_ROWS, IdentikUi
+from device.render.fonts import font
 from device.render.frame import Frame
 from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
@@ -323,14 +324,20 @@ def _score_table(frame: Frame, box: Box, heads: Sequence[str], lines: Sequence[S
         if winner:
             frame.draw.rectangle((left, y0, right - 1, y0 + row_h - 1), fill=frame.ink)
         weight = "regular" if r == 0 else "semibold"
-        cy = y0 + row_h // 2
-        frame.text((left + pad, cy), frame.ellipsize(cells[0], name_w - pad, px, weight), px, weight,
+        cy, size = y0 + row_h // 2, px
+        ruled = False
+        if r == 0:  # the titles, descenders ("Player") included, a blank pixel above the rule
+            size = frame.fit_px("".join(cells) + "Pg", (0, y0 + 1, frame.width * 9, y0 + row_h - 2), px, weight="regular")
+            top_ink, bottom_ink = font(size, weight).getbbox("Pg", anchor="lm")[1::2]
+            ruled = bottom_ink - top_ink <= row_h - 4  # else too tight: the regular weight sets them apart
+            cy = y0 + row_h - 3 - int(bottom_ink) if ruled else cy
+        frame.text((left + pad, cy), frame.ellipsize(cells[0], name_w - pad, size, weight), size, weight,
                    anchor="lm", fill=fill)
         for c, text in enumerate(cells[1:]):
             x1 = left + name_w + (c + 1) * col_w
             bold = "bold" if c == 2 and r > 0 else weight
-            if r == 0 and frame.text_width(text, px, weight) > col_w - pad:  # too wide: the short form
+            if r == 0 and frame.text_width(text, size, weight) > col_w - pad:  # too wide: the short form
                 text = shorts[c]
-            frame.text((x1, cy), text, px, bold, anchor="rm", fill=fill)
-        if r == 0:
+            frame.text((x1, cy), text, size, bold, anchor="rm", fill=fill)
+        if ruled:
             frame.draw.line((left, y0 + row_h - 1, right, y0 + row_h - 1), fill=frame.ink, width=1)
