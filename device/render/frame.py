@@ -145,13 +145,17 @@ class Frame:
         left, _, right, _ = font(px, weight).getbbox(text)
         if right - left > box[2] - box[0]:
             text = self.ellipsize(text, box[2] - box[0], px, weight)
-        cy = (box[1] + box[3]) // 2
+        # The ink is placed, not the em box: digits (no descender) would otherwise sit low and
+        # touch a box's lower edge.
+        left, top, right, bottom = font(px, weight).getbbox(text)
+        y = (box[1] + box[3] - (bottom - top)) // 2 - top
         if align == "left":
-            self.text((box[0], cy), text, px, weight, anchor="lm", fill=fill)
+            x = box[0] - left
         elif align == "right":
-            self.text((box[2], cy), text, px, weight, anchor="rm", fill=fill)
+            x = box[2] - right
         else:
-            self.text(((box[0] + box[2]) // 2, cy), text, px, weight, anchor="mm", fill=fill)
+            x = (box[0] + box[2] - (right - left)) // 2 - left
+        self.text((int(x), int(y)), text, px, weight, fill=fill)
         return px
 
     def ellipsize(self, text: str, width: int, px: int, weight: str = "semibold") -> str:
