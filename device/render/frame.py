@@ -194,7 +194,7 @@ class Frame:
         pad = self.px(3)
         room = int(cell) - icon - 2 * pad - 1
         px = int(height * 0.7)
-        while px > TEXT_FLOOR_PX and any(self.text_width(label, px) > room for label in labels.values()):
+        while px > TEXT_FLOOR_PX and not all(self._fits_key(label, px, room, height) for label in labels.values()):
             px -= 1  # one size for the whole bar, the largest at which every label fits
         for i, key in enumerate(SOFT_KEYS):
             label = labels.get(key, "")
@@ -215,6 +215,11 @@ class Frame:
             box, _, _ = self.notes.pop()
             self.note((ibox[0], box[1], box[2], box[3]), f"{KEY_SYMBOLS[key]} {shown}")
         self.bottom = top
+
+    def _fits_key(self, label: str, px: int, room: int, height: int) -> bool:
+        """Whether a soft-key label fits its cell at `px`, accents clear of the rule above it."""
+        left, top, right, bottom = font(px).getbbox(label, anchor="lm")
+        return right - left <= room and -top <= height // 2 - 2 and bottom <= height // 2
 
     @property
     def content(self) -> Box:

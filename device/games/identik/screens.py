@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from device.games.identik.parts import (
     big_number,
+    draw_check,
     draw_star,
     draw_wrapped,
     fit_size,
@@ -244,10 +245,39 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
         tiles_box = (tiles_box[0], top + hint_h + pad, tiles_box[2], bottom)
     held = drawing_held(game)
     columns = len(seated) if len(seated) <= 3 else (len(seated) + 1) // 2
-    for i, (judge, cell) in enumerate(zip(seated, grid(tiles_box, len(seated), columns), strict=True)):
-        lines = [(short(lang, game, judge), 0.55, "bold"),
-                 (f"← {short(lang, game, held[judge])}", 0.45, "semibold")]
-        tile(frame, cell, lines, judge in ticked, thick=state.cursor == i + 1, check=judge in ticked)
+    names = [(short(lang, game, judge), f"← {short(lang, game, held[judge])}") for judge in seated]
+    cells = grid(tiles_box, len(seated), columns)
+    # Long names in narrow tiles: one row per judge ("Wilhelmina ← Gwendoline"), never a cut name.
+    narrow = (cells[0][2] - cells[0][0]) - frame.px(12)
+    rows = any(frame.text_width(text, readable_px(frame), "bold") > narrow for pair in names for text in pair)
+    if rows:
+        _judge_rows(frame, tiles_box, [f"{a} {b}" for a, b in names], [j in ticked for j in seated],
+                    state.cursor - 1)
+        return
+    for i, (judge, cell) in enumerate(zip(seated, cells, strict=True)):
+        name, artist = names[i]
+        tile(frame, cell, [(name, 0.55, "bold"), (artist, 0.45, "semibold")], judge in ticked,
+             thick=state.cursor == i + 1, check=judge in ticked)
+
+
+def _judge_rows(frame: Frame, box: Box, texts: Sequence[str], ticked: Sequence[bool], cursor: int) -> None:
+    """The judges as a list, one row each ("Wilhelmina ← Gwendoline"): a tick before those who
+    ticked, the four-key cursor's row inverted."""
+    left, top, right, bottom = box
+    row_h = (bottom - top) // len(texts)
+    px = min(frame.body, max(readable_px(frame), row_h * 7 // 10))
+    tick = row_h * 6 // 10
+    for i, (text, done) in enumerate(zip(texts, ticked, strict=True)):
+        y0 = top + i * row_h
+        fill = frame.ink
+        if i == cursor:
+            frame.draw.rectangle((left, y0, right - 1, y0 + row_h - 1), fill=frame.ink)
+            fill = frame.paper
+        if done:
+            ty = y0 + (row_h - tick) // 2
+            draw_check(frame, (left + frame.px(2), ty, left + frame.px(2) + tick, ty + tick), fill)
+        frame.fit((left + tick + frame.px(5), y0 + 1, right - frame.px(2), y0 + row_h - 1), text, px,
+                  weight="bold", align="left", fill=fill)
 
 
 def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
@@ -267,8 +297,8 @@ def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
         narrating = line.seat == game.narrator
         points = line.narrator_points if narrating else line.artist_points
         role = T(lang, "identik.as_narrator" if narrating else "identik.as_artist")
-        tile(frame, cell, [(short(lang, game, line.seat), 0.32, "bold"), (f"+{points}", 0.43, "bold"),
-                           (role, 0.25, "regular")], inverted=narrating)
+        tile(frame, cell, [(short(lang, game, line.seat), 0.36, "bold"), (f"+{points}", 0.40, "bold"),
+                           (role, 0.24, "regular")], inverted=narrating)
 
 
 def _scorecard(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
