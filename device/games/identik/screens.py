@@ -357,7 +357,8 @@ def _score_table(frame: Frame, box: Box, heads: Sequence[str], lines: Sequence[S
         cy, size = y0 + row_h // 2, px
         ruled = False
         if r == 0:  # the titles, descenders ("Player") included, a blank pixel above the rule
-            size = frame.fit_px("".join(cells) + "Pg", (0, y0 + 1, frame.width * 9, y0 + row_h - 2), px, weight="regular")
+            titles_band = (0, y0 + 1, frame.width * 9, y0 + row_h - 2)  # the height is what counts
+            size = frame.fit_px("".join(cells) + "Pg", titles_band, px, weight="regular")
             top_ink, bottom_ink = font(size, weight).getbbox("Pg", anchor="lm")[1::2]
             ruled = bottom_ink - top_ink <= row_h - 4  # else too tight: the regular weight sets them apart
             cy = y0 + row_h - 3 - int(bottom_ink) if ruled else cy
