@@ -341,7 +341,7 @@ def _final_scores(frame: Frame, game: State, box: Box, lang: str,
         inner = (cell[0] + pad, cell[1] + pad, cell[2] - pad, cell[3] - pad)
         label_px = frame.fit_px(label, (inner[0], 0, inner[2], frame.height), frame.body)
         ink = font(label_px).getbbox(label)
-        split = inner[1] + max(ink[3] - ink[1], (inner[3] - inner[1]) * 2 // 5 - pad)
+        split = inner[1] + max(int(ink[3] - ink[1]), (inner[3] - inner[1]) * 2 // 5 - pad)
         _centred(frame, (inner[0], inner[1], inner[2], split), label, label_px, fill=fill)
         _centred(frame, (inner[0], split + max(2, pad), inner[2], inner[3]), str(points),
                  frame.large * 2, "bold", fill=fill)

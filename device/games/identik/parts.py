@@ -167,9 +167,9 @@ def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], invert
         # Never below the readable floor: a long name is cut with an ellipsis instead.
         px = fit_size(text, inner_r - inner_l, h, max(floor, int(h * 0.8)), weight, floor)
         shown = frame.ellipsize(text, inner_r - inner_l, px, weight)
-        ink = font(px, weight).getbbox(shown)  # the ink centred: descenders clear the outline
-        frame.text(((inner_l + inner_r - ink[2] - ink[0]) // 2, y + (h - ink[3] - ink[1]) // 2), shown, px, weight,
-                   fill=fill)
+        x0, y0, x1, y1 = (int(v) for v in font(px, weight).getbbox(shown))  # the ink centred:
+        frame.text(((inner_l + inner_r - x1 - x0) // 2, y + (h - y1 - y0) // 2), shown, px, weight,  # descenders
+                   fill=fill)  # clear the outline
         y += h
 
 
