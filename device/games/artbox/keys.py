@@ -131,13 +131,13 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str) -> Keys:
     keys: Keys = {"back": Binding(hide, T(lang, "artbox.hide"))}
     buttons = ("up", "down", "ok")
     if game.setup.drawings_each == 1:
-        for i, word in enumerate(words):
-            keys[buttons[i]] = Binding(keep((i,)), T(lang, "artbox.key_word", word=word))
+        for i in range(len(words)):
+            keys[buttons[i]] = Binding(keep((i,)), T(lang, "artbox.key_keep"))
         return keys
     everyone = set(range(len(words)))
-    for i, word in enumerate(words):
+    for i in range(len(words)):
         kept = tuple(sorted(everyone - {i}))
-        keys[buttons[i]] = Binding(keep(kept), T(lang, "artbox.key_word", word=word))
+        keys[buttons[i]] = Binding(keep(kept), T(lang, "artbox.key_drop"))
     return keys
 
 
