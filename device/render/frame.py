@@ -258,7 +258,8 @@ class Frame:
              right: Sequence[str] = ()) -> None:
         """A vertical list with the cursor row inverted, scrolled to keep the cursor visible."""
         px = px or self.body
-        row = int(px * 1.35)
+        tallest = font(px).getbbox("ÉfÇçgj", anchor="lm")  # accents and descenders inside the row
+        row = max(int(px * 1.35), 2 * max(-tallest[1], tallest[3]) + 2)
         rows = max(1, (box[3] - box[1]) // row)
         first = min(max(0, cursor - rows + 1), max(0, len(items) - rows))
         first = max(0, min(first, cursor))
