@@ -297,8 +297,12 @@ def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
         narrating = line.seat == game.narrator
         points = line.narrator_points if narrating else line.artist_points
         role = T(lang, "identik.as_narrator" if narrating else "identik.as_artist")
-        tile(frame, cell, [(short(lang, game, line.seat), 0.36, "bold"), (f"+{points}", 0.40, "bold"),
-                           (role, 0.24, "regular")], inverted=narrating)
+        name = short(lang, game, line.seat)
+        if cell[3] - cell[1] < readable_px(frame) * 4:  # three lines would touch: points and role share one
+            lines = [(name, 0.5, "bold"), (f"+{points} {role}", 0.5, "semibold")]
+        else:
+            lines = [(name, 0.36, "bold"), (f"+{points}", 0.40, "bold"), (role, 0.24, "regular")]
+        tile(frame, cell, lines, inverted=narrating)
 
 
 def _scorecard(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
