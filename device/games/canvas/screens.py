@@ -145,7 +145,7 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
         fill = frame.paper if selected else frame.ink
         pad = frame.px(3)
         frame.text((x0 + pad, y0 + pad), label, frame.small, anchor="la", fill=fill)
-        icon_top = y0 + pad + int(frame.small * 1.3)
+        icon_top = y0 + pad + int(font(frame.small).getbbox(label + "p")[3]) + max(2, pad)  # below its descenders
         size = min(y0 + row_h - pad - icon_top, frame.px(26))
         draw_icon(frame, icon, (x0 + pad, icon_top, x0 + pad + size, icon_top + size), game.setup, fill)
         text_x = x0 + pad * 2 + size
