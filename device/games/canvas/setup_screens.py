@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from device.games.canvas.draw import inner, number_screen, shorten
 from device.games.canvas.text import card_name, condition_text, points_text
 from device.games.canvas.ui import CanvasUi, chosen_cards, data, mode_items, needs_points, setup_name, setup_rows
+from device.render.fonts import font
 from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 
@@ -31,15 +32,23 @@ def _setup_value(ui: CanvasUi, lang: str, row: str) -> str:
     return ""
 
 
+def _fitting(frame: Frame, value: str, width: int) -> str:
+    """A value as it fits beside its row: whole, else without its note in brackets
+    ("Première partie (liste publiée)" reads "Première partie"), else cut."""
+    if frame.text_width(value, frame.body) > width and " (" in value:
+        value = value.split(" (")[0]
+    return shorten(value, width, frame.body)
+
+
 def _setup(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "game.canvas"), _players_text(lang, ui.players))
     frame.softkeys(keys)
     rows = setup_rows(ui)
     left, top, right, bottom = frame.content
-    footer = frame.small + frame.px(5)
+    ink = font(frame.small).getbbox("ÉÊgp,", anchor="lm")
+    footer = int(ink[3] - ink[1]) + 2 * max(2, frame.px(2)) + 1  # accents and descenders clear of the rule
     items = [T(lang, f"canvas.setup.{row}") for row in rows]
-    values = [_setup_value(ui, lang, row) for row in rows]
-    values = [shorten(v, (right - left) * 3 // 5, frame.body) for v in values]
+    values = [_fitting(frame, _setup_value(ui, lang, row), (right - left) * 3 // 5) for row in rows]
     frame.menu((left, top, right, bottom - footer), items, ui.cursor, right=values)
     names = ", ".join(data().entry(n).label(lang) for n in ui.chosen)
     frame.draw.line((left, bottom - footer, right, bottom - footer), fill=frame.ink)
