@@ -259,7 +259,7 @@ class Frame:
         """A vertical list with the cursor row inverted, scrolled to keep the cursor visible."""
         px = px or self.body
         tallest = font(px).getbbox("ÉfÇçgj", anchor="lm")  # accents and descenders inside the row
-        row = max(int(px * 1.35), 2 * max(-tallest[1], tallest[3]) + 2)
+        row = max(int(px * 1.35), 2 * int(max(-tallest[1], tallest[3])) + 2)
         rows = max(1, (box[3] - box[1]) // row)
         first = min(max(0, cursor - rows + 1), max(0, len(items) - rows))
         first = max(0, min(first, cursor))

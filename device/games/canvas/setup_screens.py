@@ -8,7 +8,8 @@ from device.games.canvas.draw import inner, number_screen, shorten
 from device.games.canvas.text import card_name, condition_text, points_text
 from device.games.canvas.ui import CanvasUi, chosen_cards, data, mode_items, needs_points, setup_name, setup_rows
 from device.render.fonts import font
-from device.render.frame import Frame
+from device.render.frame import TEXT_FLOOR_PX, Frame, wrap_words
+from device.render.shapes import Box
 from device.strings.all import STRINGS as T
 
 Keys = Mapping[str, str]
@@ -100,6 +101,19 @@ def _points(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     number_screen(frame, T(lang, "canvas.points.ask", k=len(ui.table) + 1), value, so_far)
 
 
+def _paragraph(frame: Frame, box: Box, text: str) -> None:
+    """`text` on as few lines as fit `box`, at the largest size from the small one down to the
+    floor; cut only if even that cannot hold it."""
+    left, top, right, bottom = box
+    for px in range(frame.small, TEXT_FLOOR_PX - 1, -1):
+        lines = wrap_words(text, right - left, px)
+        step = int(px * 1.2)
+        if len(lines) * step <= bottom - top or px == TEXT_FLOOR_PX:
+            break
+    for i, line in enumerate(lines[: max(1, (bottom - top) // step)]):
+        frame.text((left, top + i * step), shorten(line, right - left, px), px)
+
+
 def _cards(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "canvas.cards.title"), _players_text(lang, ui.players))
     frame.softkeys(keys)
@@ -116,17 +130,12 @@ def _cards(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
         name = card_name(lang, card)
         if two_lines:
             frame.text((left, y), shorten(name, right - left - table_w - 8, name_px, "bold"), name_px, "bold")
-            frame.text(
-                (left + frame.px(6), y + int(name_px * 1.25)),
-                shorten(summary, right - left - frame.px(6), frame.small),
-                frame.small,
-            )
+            _paragraph(frame, (left + frame.px(6), y + int(name_px * 1.25), right, y + row - 1), summary)
             frame.text((right, y), table, name_px, "bold", anchor="ra")
         else:
-            text = shorten(
-                T(lang, "canvas.cards.line", name=name, summary=summary), right - left - table_w - 8, frame.small
-            )
-            frame.text((left, y + row // 2), text, frame.small, anchor="lm")
+            line = T(lang, "canvas.cards.line", name=name, summary=summary)
+            px = frame.fit_px(line, (left, y, right - table_w - 8, y + row), frame.small)
+            frame.text((left, y + row // 2), shorten(line, right - left - table_w - 8, px), px, anchor="lm")
             frame.text((right, y + row // 2), table, frame.small, "bold", anchor="rm")
 
 

@@ -298,11 +298,12 @@ def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
         points = line.narrator_points if narrating else line.artist_points
         role = T(lang, "identik.as_narrator" if narrating else "identik.as_artist")
         name = short(lang, game, line.seat)
+        parts: list[tuple[str, float, str]]
         if cell[3] - cell[1] < readable_px(frame) * 4:  # three lines would touch: points and role share one
-            lines = [(name, 0.5, "bold"), (f"+{points} {role}", 0.5, "semibold")]
+            parts = [(name, 0.5, "bold"), (f"+{points} {role}", 0.5, "semibold")]
         else:
-            lines = [(name, 0.36, "bold"), (f"+{points}", 0.40, "bold"), (role, 0.24, "regular")]
-        tile(frame, cell, lines, inverted=narrating)
+            parts = [(name, 0.36, "bold"), (f"+{points}", 0.40, "bold"), (role, 0.24, "regular")]
+        tile(frame, cell, parts, inverted=narrating)
 
 
 def _scorecard(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
