@@ -244,8 +244,9 @@ def _word_grid(frame: Frame, box: Box, words: Sequence[str]) -> None:
     for i, word in enumerate(words):
         col, row = divmod(i, rows)
         x = left + col * cell_w + frame.px(3)
-        y = top + row * cell_h + cell_h // 2
-        frame.text((x, y), word, px, "bold", anchor="lm")
+        y = top + row * cell_h
+        # The ink placed inside its cell: the last word's descenders clear the soft-key rule.
+        frame.fit((x, y, x + cell_w - frame.px(6), y + cell_h - 1), word, max_px=px, weight="bold", align="left")
 
 
 def _pencils_down(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:

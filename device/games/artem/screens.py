@@ -164,11 +164,13 @@ def _status(game: State, lang: str) -> str:
 
 
 def _line(frame: Frame, box: Box, text: str, weight: str = "semibold") -> int:
-    """One line of small text, cut to the box's width; returns the y below it."""
+    """One line of small text (smaller down to the floor before it is cut to the box's width);
+    returns the y below it, its descenders included, and a blank pixel or two."""
     left, top, right, _ = box
-    frame.text((left, top), frame.ellipsize(text, right - left - frame.px(2), frame.small, weight),
-               frame.small, weight)
-    return top + int(frame.small * 1.25)
+    width = right - left - frame.px(2)
+    px = frame.fit_px(text, (0, 0, width, frame.height), frame.small, weight=weight)
+    frame.text((left, top), frame.ellipsize(text, width, px, weight), px, weight)
+    return max(top + int(frame.small * 1.25), top + int(font(frame.small, weight).getbbox("Égp,")[3]) + 2)
 
 
 def _scores(frame: Frame, game: State, box: Box, lang: str) -> int:
@@ -264,16 +266,14 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
     left, top, right, bottom = box
     pad = frame.px(3)
     card = T(lang, f"artem.act.{ui.card}")
-    frame.text((left + pad, top), frame.ellipsize(card, right - left - pad, frame.body, "bold"),
-               frame.body, "bold")
+    px = frame.fit_px(card, (0, 0, right - left - pad, frame.height), frame.body, weight="bold")
+    frame.text((left + pad, top), frame.ellipsize(card, right - left - pad, px, "bold"), px, "bold")
     top += int(frame.body * 1.25)
     question = {"colour": "artem.pick_row", "row": "artem.pick_row", "col": "artem.pick_tile",
                 "pair": "artem.pick_pair", "end": "artem.pick_end"}[ui.mode]
     if ui.mode == "row" and ui.card in ("move1", "move2"):
         question = "artem.pick_row_move"
-    frame.text((left + pad, top), frame.ellipsize(T(lang, question), right - left - pad,
-                                                  frame.small), frame.small)
-    top += int(frame.small * 1.3)
+    top = _line(frame, (left + pad, top, right, bottom), T(lang, question))
     detail_box = (left + pad, top, right - pad, bottom - pad)
     if ui.mode in ("row", "colour"):
         detail = T(lang, "artem.row", n=ui.row + 1)
