@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from device.games.artem.artem_data import colour_info
-from device.games.artem.tiles import draw_tile
+from device.games.artem.tiles import PLAIN_BELOW_PX, draw_tile
 from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run
 from device.render.fonts import font
 from device.render.frame import Frame, wrap_words
@@ -122,6 +122,11 @@ def _draw_cursor(ui: ArtemUi, frame: Frame, x0: int, y0: int, cell: int) -> None
     r0, r1 = min(r for r, _ in cells), max(r for r, _ in cells)
     c0, c1 = min(c for _, c in cells), max(c for _, c in cells)
     box = (x0 + c0 * cell, y0 + r0 * cell, x0 + (c1 + 1) * cell, y0 + (r1 + 1) * cell)
+    if cell < PLAIN_BELOW_PX:
+        # A small tile's letter nearly fills it: a 3 px frame astride the grid line, one pixel
+        # into the tile (the letter keeps a blank pixel) and one into its neighbours.
+        frame.draw.rectangle((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), outline=frame.ink, width=3)
+        return
     width = max(2, frame.px(2))
     frame.draw.rectangle(box, outline=frame.ink, width=width)
     inner = (box[0] + width, box[1] + width, box[2] - width, box[3] - width)
