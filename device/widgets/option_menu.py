@@ -60,6 +60,39 @@ def count_keys(step: Callable[[S, int], S], lang: str, keep: Binding[S], cancel:
     return {"up": count("up"), "down": count("down"), "ok": keep, "back": cancel}
 
 
+class HasDraft(Protocol):
+    """A UI state (a dataclass) keeping its setup in `draft` and, while a count is edited, the
+    setup from before in `editing`."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def draft(self) -> Any:
+        """The setup being chosen."""
+
+    @property
+    def editing(self) -> Any:
+        """The setup before the count being edited was opened (None when none is)."""
+
+
+D = TypeVar("D", bound=HasDraft)
+
+
+def draft_count_keys(change: Callable[[Any, int], Any], lang: str,
+                     start: Callable[[D, Context], Reply[D]]) -> dict[str, Binding[D]]:
+    """`count_keys` for a UI with `draft` and `editing`: ok keeps, back restores the draft,
+    roll starts the game with the count shown."""
+    def keep(ui: D, ctx: Context) -> Reply[D]:
+        return Reply(replace(ui, editing=None))
+
+    def cancel(ui: D, ctx: Context) -> Reply[D]:
+        return Reply(replace(ui, draft=ui.editing or ui.draft, editing=None))
+
+    keys = count_keys(lambda ui, by: replace(ui, draft=change(ui.draft, by)), lang,
+                      Binding(keep, T(lang, "key.ok")), Binding(cancel, T(lang, "key.back")))
+    return {**keys, "roll": Binding(lambda ui, ctx: start(replace(ui, editing=None), ctx))}
+
+
 def edited(value: str) -> str:
     """How the value of the row being edited reads (as in Settings): between < >."""
     return f"< {value} >"

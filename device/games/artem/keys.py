@@ -35,7 +35,7 @@ from device.i18n import explain
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
-from device.widgets.option_menu import count_keys, option_menu
+from device.widgets.option_menu import draft_count_keys, option_menu
 from engine.artem import ARTEM
 from engine.artem.board import SIZE, Cell
 from engine.artem.commands import Claim, Command, EndTurn, Flip, MainDeckOut, Move
@@ -127,15 +127,7 @@ def _setup(ui: ArtemUi, lang: str) -> Keys:
 
 def _count_editor(change: Callable[[Setup, int], Setup], lang: str) -> Keys:
     """A count row being edited: up/down count (wrapping), ok keeps, back puts the value back."""
-    def keep(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        return Reply(replace(u, editing=None))
-
-    def cancel(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        return Reply(replace(u, draft=u.editing or u.draft, editing=None))
-
-    keys = count_keys(lambda u, by: replace(u, draft=change(u.draft, by)), lang,
-                      Binding(keep, T(lang, "key.ok")), Binding(cancel, T(lang, "key.back")))
-    return {**keys, "roll": Binding(lambda u, c: _start(replace(u, editing=None), c))}
+    return draft_count_keys(change, lang, _start)
 
 
 def _next_seed(u: ArtemUi) -> int:

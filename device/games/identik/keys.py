@@ -18,7 +18,7 @@ from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
 from device.widgets.name_wheel import DONE, WHEEL, added, finished, first_letter
-from device.widgets.option_menu import count_keys, option_menu
+from device.widgets.option_menu import draft_count_keys, option_menu
 from engine.identik import IDENTIK
 from engine.identik.commands import (
     Back,
@@ -109,15 +109,7 @@ def _setup(ui: IdentikUi, lang: str) -> Keys:
 
 def _count_editor(change: Callable[[Draft, int], Draft], lang: str) -> Keys:
     """A count row being edited: up/down count (wrapping), ok keeps, back puts the value back."""
-    def keep(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        return Reply(replace(u, editing=None))
-
-    def cancel(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        return Reply(replace(u, draft=u.editing or u.draft, editing=None))
-
-    keys = count_keys(lambda u, by: replace(u, draft=change(u.draft, by)), lang,
-                      Binding(keep, T(lang, "key.ok")), Binding(cancel, T(lang, "key.back")))
-    return {**keys, "roll": Binding(lambda u, c: _start_game(replace(u, editing=None), c))}
+    return draft_count_keys(change, lang, _start_game)
 
 
 def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
