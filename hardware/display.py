@@ -63,6 +63,12 @@ class PanelSpec:
         return self.width, self.height
 
 
+# A frame may carry what it says as text, for a display too small to show its pixels legibly
+# (the terminal at 80x24): image.info[SCREEN_TEXT] is a list of (box, text, inverted), in
+# drawing order; a shape is noted by its symbol (○ □ △ ╱).
+SCREEN_TEXT = "easel.text"
+
+
 class Display(Protocol):
     """A panel that shows frames (1-bit images, or RGB on colour panels)."""
 

@@ -41,9 +41,20 @@ def snap(px: int) -> int:
     return px - px % 6
 
 
+# Sizes at which the a and the e come out alike once rendered 1-bit (the 2.9"'s 11 px soft
+# keys read "Pley egein": the a's open hook closes into an e's bowl), each with the nearest size
+# that keeps them apart (never below the 10 px text floor; a tie goes up).
+# tests/device/render/test_letters.py finds them by comparing each rendering with the large glyphs.
+ALIKE_AE: dict[str, dict[int, int]] = {
+    "regular": {10: 12, 11: 12}, "semibold": {11: 10, 12: 13}, "bold": {13: 14},
+}
+
+
 def font(px: int, weight: str = "semibold") -> ImageFont.FreeTypeFont:
-    """The font at `px` pixels (the em size), snapped onto the size ladder."""
-    return _font(snap(px), weight)
+    """The font at `px` pixels (the em size), snapped onto the size ladder, off the sizes where
+    a and e look alike."""
+    size = snap(px)
+    return _font(ALIKE_AE.get(weight, {}).get(size, size), weight)
 
 
 class DrawableFont(ImageFont.FreeTypeFont):

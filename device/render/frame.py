@@ -14,9 +14,11 @@ from PIL import Image, ImageChops, ImageDraw
 from device.render.fonts import font, snap
 from device.render.shapes import Box, Ink, draw_arrow, draw_shape
 from device.render.text import drawable
-from hardware.display import PanelSpec
+from hardware.display import SCREEN_TEXT, PanelSpec
 
 SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
+KEY_SYMBOLS = {"up": "▲", "down": "▼", "ok": "●", "back": "◀"}
+SHAPE_SYMBOLS = {"circle": "○", "square": "□", "triangle": "△", "line": "╱"}
 _REFERENCE_PX = 100
 TEXT_FLOOR_PX = 10  # no text is drawn smaller (font size): readable at arm's length on the 2.13"
 PALETTE: dict[str, tuple[int, int, int]] = {
@@ -58,6 +60,8 @@ class Frame:
             self.ink = 0
             self.paper = 1
         self.draw = ImageDraw.Draw(self.image)
+        self.notes: list[tuple[Box, str, bool]] = []  # what the frame says, for a text-only view
+        self.image.info[SCREEN_TEXT] = self.notes
         self.unit = min(width / 250, height / 122)
         self.top = 0
         self.bottom = height
@@ -104,8 +108,15 @@ class Frame:
     def text(self, xy: tuple[int, int], text: str, px: int | None = None, weight: str = "semibold",
              anchor: str = "la", fill: Ink | None = None) -> None:
         """Draw `text` at `xy` (PIL anchor, default left-ascender), as one line of drawable text."""
-        self.draw.text(xy, drawable(text), font=font(px or self.body, weight), anchor=anchor,
-                       fill=self.ink if fill is None else fill)
+        text = drawable(text)
+        face = font(px or self.body, weight)
+        self.draw.text(xy, text, font=face, anchor=anchor, fill=self.ink if fill is None else fill)
+        box = self.draw.textbbox(xy, text, font=face, anchor=anchor)
+        self.note((int(box[0]), int(box[1]), int(box[2]), int(box[3])), text, fill == self.paper)
+
+    def note(self, box: Box, text: str, inverted: bool = False) -> None:
+        """Record what the frame shows in `box` as text (the terminal's text view reads it)."""
+        self.notes.append((box, text, inverted))
 
     def fit_px(self, text: str, box: Box, max_px: int, min_px: int = TEXT_FLOOR_PX, weight: str = "semibold") -> int:
         """The largest size <= max_px at which `text` fits inside `box`, never below the text floor.
@@ -136,13 +147,17 @@ class Frame:
         left, _, right, _ = font(px, weight).getbbox(text)
         if right - left > box[2] - box[0]:
             text = self.ellipsize(text, box[2] - box[0], px, weight)
-        cy = (box[1] + box[3]) // 2
+        # The ink is placed, not the em box: digits (no descender) would otherwise sit low and
+        # touch a box's lower edge.
+        left, top, right, bottom = font(px, weight).getbbox(text)
+        y = (box[1] + box[3] - (bottom - top)) // 2 - top
         if align == "left":
-            self.text((box[0], cy), text, px, weight, anchor="lm", fill=fill)
+            x = box[0] - left
         elif align == "right":
-            self.text((box[2], cy), text, px, weight, anchor="rm", fill=fill)
+            x = box[2] - right
         else:
-            self.text(((box[0] + box[2]) // 2, cy), text, px, weight, anchor="mm", fill=fill)
+            x = (box[0] + box[2] - (right - left)) // 2 - left
+        self.text((int(x), int(y)), text, px, weight, fill=fill)
         return px
 
     def ellipsize(self, text: str, width: int, px: int, weight: str = "semibold") -> str:
@@ -177,8 +192,12 @@ class Frame:
         top = self.height - height
         self.draw.line((0, top, self.width, top), fill=self.ink, width=1)
         cell = self.width / len(SOFT_KEYS)
-        px = int(height * 0.7)
         icon = int(height * 0.5)
+        pad = self.px(3)
+        room = int(cell) - icon - 2 * pad - 1
+        px = int(height * 0.7)
+        while px > TEXT_FLOOR_PX and not all(self._fits_key(label, px, room, height) for label in labels.values()):
+            px -= 1  # one size for the whole bar, the largest at which every label fits
         for i, key in enumerate(SOFT_KEYS):
             label = labels.get(key, "")
             left = int(i * cell)
@@ -186,7 +205,6 @@ class Frame:
                 self.draw.line((left, top, left, self.height), fill=self.ink, width=1)
             if not label:
                 continue
-            pad = self.px(3)
             iy = top + (height - icon) // 2
             ibox = (left + pad, iy, left + pad + icon, iy + icon)
             if key == "ok":
@@ -196,7 +214,14 @@ class Frame:
             text_left = ibox[2] + pad
             shown = self.ellipsize(label, int(left + cell) - text_left - 1, px)
             self.text((text_left, top + height // 2), shown, px, anchor="lm")
+            box, _, _ = self.notes.pop()
+            self.note((ibox[0], box[1], box[2], box[3]), f"{KEY_SYMBOLS[key]} {shown}")
         self.bottom = top
+
+    def _fits_key(self, label: str, px: int, room: int, height: int) -> bool:
+        """Whether a soft-key label fits its cell at `px`, accents clear of the rule above it."""
+        left, top, right, bottom = font(px).getbbox(label, anchor="lm")
+        return right - left <= room and -top <= height // 2 - 2 and bottom <= height // 2
 
     @property
     def content(self) -> Box:
@@ -235,7 +260,8 @@ class Frame:
              right: Sequence[str] = ()) -> None:
         """A vertical list with the cursor row inverted, scrolled to keep the cursor visible."""
         px = px or self.body
-        row = int(px * 1.35)
+        tallest = font(px).getbbox("ÉfÇçgj", anchor="lm")  # accents and descenders inside the row
+        row = max(int(px * 1.35), 2 * int(max(-tallest[1], tallest[3])) + 2)
         rows = max(1, (box[3] - box[1]) // row)
         first = min(max(0, cursor - rows + 1), max(0, len(items) - rows))
         first = max(0, min(first, cursor))
@@ -267,6 +293,7 @@ class Frame:
     def shape(self, name: str, box: Box, width: int | None = None) -> None:
         """Draw one of the dice shapes inside `box`."""
         draw_shape(self.draw, name, box, width or self.stroke, self.ink)
+        self.note(box, SHAPE_SYMBOLS.get(name, name))
 
     def big_number(self, box: Box, text: str) -> int:
         """Digits as tall as the box allows (the countdown); returns the size used."""

@@ -29,6 +29,11 @@ def counted(value: int, button: str, low: int, high: int) -> int:
     return low + (value - low - step(button)) % (high - low + 1)
 
 
+def shifted(items: Sequence[T], current: T, by: int) -> T:
+    """The item `by` places after `current` in `items` (before it if `by` is negative), wrapping."""
+    return items[(list(items).index(current) + by) % len(items)]
+
+
 def clamped(value: int, button: str, low: int, high: int) -> int:
     """A number counted with the keys: up adds one, down takes one, stopping at low and high."""
     return min(high, max(low, value - step(button)))

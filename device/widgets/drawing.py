@@ -59,7 +59,8 @@ def draw_seat_tokens(frame: Frame, box: Box, captions: Sequence[str]) -> None:
         pad = frame.px(2)
         frame.draw.rounded_rectangle((x0 + pad, y0 + pad, x0 + cell_w - pad, y0 + cell_h - pad),
                                      radius=frame.px(4), outline=frame.ink, width=frame.stroke)
-        token_box = (x0 + pad * 2, y0 + pad * 2, x0 + cell_w - pad * 2, y0 + cell_h * 3 // 5)
+        inset = pad + frame.stroke + max(1, pad // 2)  # the ink a blank pixel or more inside the outline
+        token_box = (x0 + inset, y0 + inset, x0 + cell_w - inset, y0 + cell_h * 3 // 5)
         frame.fit(token_box, f"#{i + 1}", weight="bold")
-        seat_box = (x0 + pad * 2, y0 + cell_h * 3 // 5, x0 + cell_w - pad * 2, y0 + cell_h - pad * 2)
+        seat_box = (x0 + inset, y0 + cell_h * 3 // 5 + 1, x0 + cell_w - inset, y0 + cell_h - inset)
         frame.fit(seat_box, caption, max_px=frame.body)

@@ -149,8 +149,10 @@ def write(path: Path, four_keys: bool) -> None:
     s.press("ok", "setup: open IDENTIK (the cursor starts on Start)")
     for _ in range(4):
         s.press("down", "setup: to the First narrator row")
+    s.press("ok", "setup: open the First narrator count")
     for seat in range(1, FIRST + 1):
-        s.press("ok", f"setup: first narrator seat {seat}")
+        s.press("up", f"setup: first narrator seat {seat}")
+    s.press("ok", f"setup: keep seat {FIRST}")
     if four_keys:
         for _ in range(4):
             s.press("up", "setup: back to Start")

@@ -15,13 +15,13 @@ from device import wordpacks
 from device.framework.contract import Context, Reply
 from device.games.artbox.identify_keys import identify
 from device.games.artbox.moves import apply_command
-from device.games.artbox.ui import ArtboxUi, next_option, setup_rows, table_setup
+from device.games.artbox.ui import COUNT_ROWS, ArtboxUi, Row, next_option, setup_rows, table_setup
 from device.storage import word_history
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
 from device.widgets.drawing import shapes_in_words
-from device.widgets.option_menu import option_menu
+from device.widgets.option_menu import count_keys, option_menu
 from device.wordpacks import WordPackError
 from engine.artbox import ARTBOX
 from engine.artbox.commands import (
@@ -66,13 +66,31 @@ def _setup(ui: ArtboxUi, lang: str) -> Keys:
     cursor = min(ui.cursor, len(rows) - 1)
     starts = rows[cursor] == "start"
 
+    if ui.editing is not None:
+        return _count_editor(rows[cursor], lang)
+
     def change(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
+        if rows[cursor] in COUNT_ROWS:
+            return Reply(replace(u, editing=u.options))
         options = next_option(u.options, rows[cursor])
         return Reply(replace(u, options=options, cursor=min(cursor, len(setup_rows(options)) - 1)))
 
     ok = Binding(_start_game, T(lang, "artbox.start")) if starts else Binding(change, T(lang, "key.change"))
     keys = option_menu(len(rows), lang, ok, Binding(go_home, T(lang, "key.home")), start=cursor)
     return {**keys, "roll": Binding(_start_game)}
+
+
+def _count_editor(row: Row, lang: str) -> Keys:
+    """A count row being edited: up/down count (wrapping), ok keeps, back puts the value back."""
+    def keep(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
+        return Reply(replace(u, editing=None, cursor=min(u.cursor, len(setup_rows(u.options)) - 1)))
+
+    def cancel(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
+        return Reply(replace(u, options=u.editing or u.options, editing=None))
+
+    keys = count_keys(lambda u, by: replace(u, options=next_option(u.options, row, by)), lang,
+                      Binding(keep, T(lang, "key.ok")), Binding(cancel, T(lang, "key.back")))
+    return {**keys, "roll": Binding(lambda u, c: _start_game(replace(u, editing=None), c))}
 
 
 def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
@@ -113,13 +131,13 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str) -> Keys:
     keys: Keys = {"back": Binding(hide, T(lang, "artbox.hide"))}
     buttons = ("up", "down", "ok")
     if game.setup.drawings_each == 1:
-        for i, word in enumerate(words):
-            keys[buttons[i]] = Binding(keep((i,)), T(lang, "artbox.key_word", word=word))
+        for i in range(len(words)):
+            keys[buttons[i]] = Binding(keep((i,)), T(lang, "artbox.key_keep"))
         return keys
     everyone = set(range(len(words)))
-    for i, word in enumerate(words):
+    for i in range(len(words)):
         kept = tuple(sorted(everyone - {i}))
-        keys[buttons[i]] = Binding(keep(kept), T(lang, "artbox.key_word", word=word))
+        keys[buttons[i]] = Binding(keep(kept), T(lang, "artbox.key_drop"))
     return keys
 
 

@@ -39,6 +39,7 @@ def samples(ctx: Context) -> Sequence[Sample[ArtboxUi]]:
     experienced = replace(fresh.options, experienced=True)
     return (
         Sample("setup", fresh),
+        Sample("setup-count", press(fresh, "down", "ok", "down")),  # players open, counted down to 3
         Sample("setup-experienced", press(fresh, *["down"] * 5, "ok", "down")),
         Sample("deal-cover", cover),
         Sample("deal-cover-four-keys", cover, seat_buttons=False),

@@ -68,7 +68,8 @@ def _label(lang: str, game: State, item: str) -> str:
 def _widths(frame: Frame, lang: str, game: State, items: Sequence[str], px: int) -> list[int]:
     pad = frame.px(2)
     side = px * 17 // 10
-    return [max(frame.text_width(_label(lang, game, it), px, "bold") + pad * 4, side)
+    edge = 2 * frame.stroke + 2  # a double outline and a blank pixel inside it, on each side
+    return [max(frame.text_width(_label(lang, game, it), px, "bold") + 2 * (edge + pad), side)
             for it in items]
 
 
@@ -95,7 +96,7 @@ def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
     left, top, right, bottom = box
     px, gap = _chip_px(frame), frame.px(3)
     widths = _widths(frame, lang, game, items, px)
-    side = min(bottom - top - frame.px(2), px * 17 // 10)
+    side = min(bottom - top - frame.px(2), px * 17 // 10 + 2 * frame.stroke)  # room for a double outline
     x = left + max(0, (right - left - sum(widths) - gap * (len(items) - 1)) // 2)
     y0 = top + (bottom - top - side) // 2
     for it, w in zip(items, widths, strict=True):

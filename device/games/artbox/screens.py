@@ -12,6 +12,7 @@ from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
 from device.widgets.drawing import draw_shape_groups, shape_names
+from device.widgets.option_menu import edited
 from engine.artbox.state import State
 from engine.artbox.view import hand, round_just_ended, still_drawing, tokens_taken
 from engine.dice import SHAPES
@@ -70,7 +71,10 @@ def _setup(ui: ArtboxUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "game.artbox"), T(lang, "players", n=options.players))
     frame.softkeys(keys)
     items = [T(lang, f"artbox.opt.{row}") for row in rows]
-    frame.menu(frame.content, items, cursor, right=[option_value(lang, options, r) for r in rows])
+    values = [option_value(lang, options, r) for r in rows]
+    if ui.editing is not None:
+        values[cursor] = edited(values[cursor])
+    frame.menu(frame.content, items, cursor, right=values)
 
 
 # ----- step 1: dealing and dice --------------------------------------------------------
@@ -240,8 +244,9 @@ def _word_grid(frame: Frame, box: Box, words: Sequence[str]) -> None:
     for i, word in enumerate(words):
         col, row = divmod(i, rows)
         x = left + col * cell_w + frame.px(3)
-        y = top + row * cell_h + cell_h // 2
-        frame.text((x, y), word, px, "bold", anchor="lm")
+        y = top + row * cell_h
+        # The ink placed inside its cell: the last word's descenders clear the soft-key rule.
+        frame.fit((x, y, x + cell_w - frame.px(6), y + cell_h - 1), word, max_px=px, weight="bold", align="left")
 
 
 def _pencils_down(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:

@@ -43,8 +43,10 @@ STRINGS = Strings({
     "artbox.press_short": ("S{seat}: your button", "P{seat} : votre bouton"),
     "artbox.press_short.keys": ("S{seat}: press OK", "P{seat} : appuyez OK"),
     "artbox.for_words": ("to see your words", "pour voir vos mots"),
-    # the header says keep / drop; the soft key shows the word alone so that more of it fits
-    "artbox.key_word": ("{word}", "{word}"),
+    # the word stands beside its key's arrow on the screen; the soft key says what the key does
+    # (a word in the soft key was cut: "paintbru…")
+    "artbox.key_keep": ("Keep", "Garder"),
+    "artbox.key_drop": ("Drop", "Jeter"),
     "artbox.hide": ("Hide", "Cacher"),
     "artbox.hid": ("seat {seat} hid their words", "place {seat} a caché ses mots"),
     "artbox.keep_one": ("S{seat}: keep one word", "P{seat} : gardez un mot"),

@@ -3,10 +3,11 @@ setup menu and the identify step list."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
+from device.widgets.cursor import shifted
 from engine.artbox.setup import GuessTieBreak, Setup, SimplifiedGoal
 from engine.artbox.state import State
 from engine.dice import Die
@@ -19,6 +20,7 @@ View = Literal["words", "timer"]
 GLASS_CHOICES_S: tuple[int, ...] = tuple(range(30, 181, 10))
 TIE_CHOICES: tuple[Choice, ...] = ("edition", "number_token", "drawing_then_number_token")
 GOAL_CHOICES: tuple[Choice, ...] = ("edition", "lower_by_2", "raise_by_2")
+PLAYER_CHOICES: tuple[int, ...] = tuple(range(3, 9))  # the box is for 3 to 8 players
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class ArtboxUi:
     marks: tuple[int, ...] = ()  # unused since one press keeps the words (kept for old saves)
     view: View = "words"
     games: int = 0
+    editing: Options | None = None  # while a count row is edited: the options before (back restores)
 
 
 def setup_rows(options: Options) -> tuple[Row, ...]:
@@ -111,36 +114,36 @@ def identify_item(game: State, cursor: int) -> str:
     return items[(cursor - 1) % len(items)]
 
 
-def cycle(values: Sequence[Any], current: Any) -> Any:
-    """The value after `current` in `values`, wrapping."""
-    return values[(list(values).index(current) + 1) % len(values)]
-
-
-def _next_players(options: Options) -> Options:
-    players = options.players % 8 + 1 if options.players < 8 else 3
+def _players(options: Options, by: int) -> Options:
+    players = shifted(PLAYER_CHOICES, options.players, by)
     return replace(options, players=players,
                    first_maestro=options.first_maestro if options.first_maestro <= players else 0)
 
 
-# What ok does on each setup row. The two variants exclude each other (no goal for both).
-NEXT_OPTION: dict[Row, Callable[[Options], Options]] = {
-    "players": _next_players,
-    "rules": lambda o: replace(o, rules_language="fr" if o.rules_language == "en" else "en"),
-    "dealing": lambda o: replace(o, dealing="cards" if o.dealing == "device" else "device"),
-    "maestro": lambda o: replace(o, first_maestro=(o.first_maestro + 1) % (o.players + 1)),
-    "three": lambda o: replace(o, three_player_words=not o.three_player_words),
-    "winner": lambda o: replace(o, experienced_winner="combination"
-                                if o.experienced_winner == "most_tokens" else "most_tokens"),
-    "experienced": lambda o: replace(o, experienced=not o.experienced, simplified=False),
-    "simplified": lambda o: replace(o, simplified=not o.simplified, experienced=False),
-    "goal": lambda o: replace(o, simplified_goal=cycle(GOAL_CHOICES, o.simplified_goal)),
-    "frame": lambda o: replace(o, frame_rule=not o.frame_rule),
-    "tie": lambda o: replace(o, guess_tie_break=cycle(TIE_CHOICES, o.guess_tie_break)),
-    "glass": lambda o: replace(o, sandglass_s=cycle(GLASS_CHOICES_S, o.sandglass_s)),
+# The rows that hold a count: ok opens it, up/down count (wrapping), ok keeps, back cancels.
+COUNT_ROWS: tuple[Row, ...] = ("players", "maestro", "glass")
+# What up (one step on) and down (one step back) do on each row that holds a value, wrapping;
+# ok steps a two-way or three-way choice on at once. The two variants exclude each other
+# (no goal for both).
+CHANGE_OPTION: dict[Row, Callable[[Options, int], Options]] = {
+    "players": _players,
+    "rules": lambda o, by: replace(o, rules_language="fr" if o.rules_language == "en" else "en"),
+    "dealing": lambda o, by: replace(o, dealing="cards" if o.dealing == "device" else "device"),
+    "maestro": lambda o, by: replace(o, first_maestro=(o.first_maestro + by) % (o.players + 1)),
+    "three": lambda o, by: replace(o, three_player_words=not o.three_player_words),
+    "winner": lambda o, by: replace(o, experienced_winner="combination"
+                                    if o.experienced_winner == "most_tokens" else "most_tokens"),
+    "experienced": lambda o, by: replace(o, experienced=not o.experienced, simplified=False),
+    "simplified": lambda o, by: replace(o, simplified=not o.simplified, experienced=False),
+    "goal": lambda o, by: replace(o, simplified_goal=shifted(GOAL_CHOICES, o.simplified_goal, by)),
+    "frame": lambda o, by: replace(o, frame_rule=not o.frame_rule),
+    "tie": lambda o, by: replace(o, guess_tie_break=shifted(TIE_CHOICES, o.guess_tie_break, by)),
+    "glass": lambda o, by: replace(o, sandglass_s=shifted(GLASS_CHOICES_S, o.sandglass_s, by)),
 }
 
 
-def next_option(options: Options, row: Row) -> Options:
-    """The options with `row` moved to its next value (the start row changes nothing)."""
-    change = NEXT_OPTION.get(row)
-    return options if change is None else change(options)
+def next_option(options: Options, row: Row, by: int = 1) -> Options:
+    """The options with `row` moved `by` values on (back if negative, wrapping; the start row
+    changes nothing)."""
+    change = CHANGE_OPTION.get(row)
+    return options if change is None else change(options, by)

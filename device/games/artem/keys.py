@@ -8,12 +8,14 @@ column (1-6 = A-F); roll starts a game from the setup or the game-over screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from device.framework.contract import Context, Reply
 from device.games.artem.artem_data import colour_name
 from device.games.artem.ui import (
-    NEXT_OPTION,
+    CHANGE_OPTION,
+    COUNT_ROWS,
     SETUP_ITEMS,
     ArtemUi,
     Mode,
@@ -33,12 +35,13 @@ from device.i18n import explain
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
-from device.widgets.option_menu import option_menu
+from device.widgets.option_menu import draft_count_keys, option_menu
 from engine.artem import ARTEM
 from engine.artem.board import SIZE, Cell
 from engine.artem.commands import Claim, Command, EndTurn, Flip, MainDeckOut, Move
 from engine.artem.refusals import PlayRefused, Refusal, card_refusal
 from engine.artem.rules import claim_points
+from engine.artem.setup import Setup
 from engine.artem.state import State
 from engine.artem.view import play_number, view
 from engine.errors import IllegalCommand
@@ -103,17 +106,28 @@ def _start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
 
 
 def _setup(ui: ArtemUi, lang: str) -> Keys:
+    item = SETUP_ITEMS[ui.cursor]
+    change = CHANGE_OPTION.get(item)
+    if change is not None and ui.editing is not None:
+        return _count_editor(change, lang)
+
     def ok(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        change = NEXT_OPTION.get(SETUP_ITEMS[u.cursor])
         if change is None:
             return _start(u, c)
-        return Reply(replace(u, draft=change(u.draft)))
+        if item in COUNT_ROWS:
+            return Reply(replace(u, editing=u.draft))
+        return Reply(replace(u, draft=change(u.draft, 1)))
 
     label = "artem.key.start" if SETUP_ITEMS[ui.cursor] == "start" else "key.change"
     keys = option_menu(len(SETUP_ITEMS), lang, Binding(ok, T(lang, label)),
                        Binding(go_home, T(lang, "key.home")))
     keys["roll"] = Binding(_start)
     return keys
+
+
+def _count_editor(change: Callable[[Setup, int], Setup], lang: str) -> Keys:
+    """A count row being edited: up/down count (wrapping), ok keeps, back puts the value back."""
+    return draft_count_keys(change, lang, _start)
 
 
 def _next_seed(u: ArtemUi) -> int:

@@ -27,7 +27,7 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
     d = Driver(app, app.start(replace(ctx, seed=SAMPLE_SEED)), ctx)
     out.append(("setup", d.ui))
     variants = Driver(app, d.ui, ctx)
-    out.append(("setup-variants", variants.press("down", "ok", "down", "ok", "down", "ok", "down")))
+    out.append(("setup-variants", variants.press("down", "ok", "up", "ok", "down", "ok", "down", "ok", "down")))
     out.append(("phase1", d.press("ok")))
     out.append(("actions", d.press("down", "down")))
     out.append(("move-row", d.press("up", "up", "ok", "down", "down")))
@@ -52,7 +52,7 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
         over.press("ok")
         out.append((name, demo_game(over)))
     four = Driver(app, app.start(replace(ctx, seed=SAMPLE_SEED)), ctx)
-    four.press("down", "ok", "up", "ok")  # 4 players: the longest tie line, four score boxes
+    four.press("down", "ok", "up", "ok", "up", "ok")  # 4 players: the longest tie line, four score boxes
     out.append(("over-tie-four", four.play(MainDeckOut())))
     main = Driver(app, app.start(replace(ctx, seed=SAMPLE_SEED)), ctx)
     main.press("ok")

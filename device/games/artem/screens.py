@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from device.games.artem.artem_data import colour_info
-from device.games.artem.tiles import draw_tile
+from device.games.artem.tiles import PLAIN_BELOW_PX, draw_tile
 from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run
+from device.render.fonts import font
 from device.render.frame import Frame, wrap_words
 from device.render.shapes import Box, Ink, draw_arrow
 from device.strings.all import STRINGS as T
+from device.widgets.option_menu import edited
 from engine.artem import ARTEM
 from engine.artem.board import SIZE
 from engine.artem.rules import claim_points
@@ -37,6 +39,8 @@ def _setup(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
     values = [T(lang, "artem.tiles", n=draft.total_tiles), str(draft.players),
               on_off[draft.all_in], on_off[draft.relative_directions], T(lang, flip_back)]
     items = [T(lang, f"artem.{key}") for key in SETUP_ITEMS]
+    if ui.editing is not None:
+        values[ui.cursor] = edited(values[ui.cursor])
     frame.menu(frame.content, items, ui.cursor, right=values)
 
 
@@ -118,6 +122,11 @@ def _draw_cursor(ui: ArtemUi, frame: Frame, x0: int, y0: int, cell: int) -> None
     r0, r1 = min(r for r, _ in cells), max(r for r, _ in cells)
     c0, c1 = min(c for _, c in cells), max(c for _, c in cells)
     box = (x0 + c0 * cell, y0 + r0 * cell, x0 + (c1 + 1) * cell, y0 + (r1 + 1) * cell)
+    if cell < PLAIN_BELOW_PX:
+        # A small tile's letter nearly fills it: a 3 px frame astride the grid line, one pixel
+        # into the tile (the letter keeps a blank pixel) and one into its neighbours.
+        frame.draw.rectangle((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), outline=frame.ink, width=3)
+        return
     width = max(2, frame.px(2))
     frame.draw.rectangle(box, outline=frame.ink, width=width)
     inner = (box[0] + width, box[1] + width, box[2] - width, box[3] - width)
@@ -160,11 +169,13 @@ def _status(game: State, lang: str) -> str:
 
 
 def _line(frame: Frame, box: Box, text: str, weight: str = "semibold") -> int:
-    """One line of small text, cut to the box's width; returns the y below it."""
+    """One line of small text (smaller down to the floor before it is cut to the box's width);
+    returns the y below it, its descenders included, and a blank pixel or two."""
     left, top, right, _ = box
-    frame.text((left, top), frame.ellipsize(text, right - left - frame.px(2), frame.small, weight),
-               frame.small, weight)
-    return top + int(frame.small * 1.25)
+    width = right - left - frame.px(2)
+    px = frame.fit_px(text, (0, 0, width, frame.height), frame.small, weight=weight)
+    frame.text((left, top), frame.ellipsize(text, width, px, weight), px, weight)
+    return max(top + int(frame.small * 1.25), top + int(font(frame.small, weight).getbbox("Égp,")[3]) + 2)
 
 
 def _scores(frame: Frame, game: State, box: Box, lang: str) -> int:
@@ -260,16 +271,14 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
     left, top, right, bottom = box
     pad = frame.px(3)
     card = T(lang, f"artem.act.{ui.card}")
-    frame.text((left + pad, top), frame.ellipsize(card, right - left - pad, frame.body, "bold"),
-               frame.body, "bold")
+    px = frame.fit_px(card, (0, 0, right - left - pad, frame.height), frame.body, weight="bold")
+    frame.text((left + pad, top), frame.ellipsize(card, right - left - pad, px, "bold"), px, "bold")
     top += int(frame.body * 1.25)
     question = {"colour": "artem.pick_row", "row": "artem.pick_row", "col": "artem.pick_tile",
                 "pair": "artem.pick_pair", "end": "artem.pick_end"}[ui.mode]
     if ui.mode == "row" and ui.card in ("move1", "move2"):
         question = "artem.pick_row_move"
-    frame.text((left + pad, top), frame.ellipsize(T(lang, question), right - left - pad,
-                                                  frame.small), frame.small)
-    top += int(frame.small * 1.3)
+    top = _line(frame, (left + pad, top, right, bottom), T(lang, question))
     detail_box = (left + pad, top, right - pad, bottom - pad)
     if ui.mode in ("row", "colour"):
         detail = T(lang, "artem.row", n=ui.row + 1)
@@ -286,8 +295,6 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
 def _centred(frame: Frame, box: Box, text: str, max_px: int, weight: str = "semibold",
              fill: Ink | None = None) -> None:
     """Text as large as fits, its ink centred in the box (digits sit on their baseline)."""
-    from device.render.fonts import font
-
     px = frame.fit_px(text, box, max_px, weight=weight)
     left, top, right, bottom = font(px, weight).getbbox(text)
     x = int((box[0] + box[2] - (right - left)) // 2 - left)
@@ -333,8 +340,13 @@ def _final_scores(frame: Frame, game: State, box: Box, lang: str,
             fill = frame.paper
         else:
             frame.draw.rectangle(cell, outline=frame.ink, width=1)
-        split = cell[1] + (cell[3] - cell[1]) * 2 // 5
-        _centred(frame, (cell[0] + pad, cell[1] + pad, cell[2] - pad, split),
-                 T(lang, "seat", seat=seat), frame.body, fill=fill)
-        _centred(frame, (cell[0] + pad, split, cell[2] - pad, cell[3] - pad), str(points),
+        # The label as tall as its ink at the small size, then a blank gap, then the points:
+        # on the 2.13" the cell is only 28 px high and a proportional split made them touch.
+        label = T(lang, "seat", seat=seat)
+        inner = (cell[0] + pad, cell[1] + pad, cell[2] - pad, cell[3] - pad)
+        label_px = frame.fit_px(label, (inner[0], 0, inner[2], frame.height), frame.body)
+        ink = font(label_px).getbbox(label)
+        split = inner[1] + max(int(ink[3] - ink[1]), (inner[3] - inner[1]) * 2 // 5 - pad)
+        _centred(frame, (inner[0], inner[1], inner[2], split), label, label_px, fill=fill)
+        _centred(frame, (inner[0], split + max(2, pad), inner[2], inner[3]), str(points),
                  frame.large * 2, "bold", fill=fill)

@@ -62,6 +62,9 @@ def _pattern(kind: str, width: int, height: int, period: int) -> Image.Image:
     return image
 
 
+PLAIN_BELOW_PX = 20  # tiles smaller than this show their letter without a pattern
+
+
 def pattern_period(frame: Frame) -> int:
     """Stripe period in pixels: 4 on the smallest panel, scaled."""
     return max(4, frame.px(4))
@@ -86,6 +89,16 @@ def _tile(rgb: tuple[int, int, int], letter: str, width: int, height: int, colou
     solid = rgb == PANEL_PALETTE["black"]
     if colour:
         frame.draw.rectangle((0, 0, width, height), fill=rgb)
+    elif min(width, height) < PLAIN_BELOW_PX and letter:
+        # A small tile (the 2.13"): no pattern, the letter alone and as large as the tile
+        # allows; black stays solid. The letter names the colour either way.
+        if solid:
+            frame.draw.rectangle((0, 0, width, height), fill=frame.ink)
+        px = max(TEXT_FLOOR_PX, int(min(width, height) * 0.85))
+        inset = 3  # room for the board's cursor frame around the letter
+        frame.fit((inset, inset, width - inset, height - inset), letter, max_px=px, weight="bold",
+                  fill=frame.paper if solid else frame.ink)
+        return frame.image
     else:
         kind = PATTERNS.get(rgb, "blank")
         frame.image.paste(_pattern(kind, width, height, period), (0, 0))

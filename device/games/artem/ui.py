@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from device.widgets.cursor import shifted
 from engine.artem import ARTEM
 from engine.artem.board import SIZE, Cell, Grid, run_at
 from engine.artem.commands import BeginPlays, FlipCard
@@ -41,6 +42,7 @@ class ArtemUi:
     row: int = 0
     col: int = 0
     pick: int = 0  # the second tile of a flip (neighbour index) or a claim's last column
+    editing: Setup | None = None  # while the players row is edited: the setup before (back restores)
 
     def __post_init__(self) -> None:
         if self.screen != "setup" and self.game is None:
@@ -134,10 +136,13 @@ def as_card(action: str) -> Card:
 
 
 CARDS: tuple[Card, ...] = ("move1", "move2", "flip", "claim")
-# What ok changes on the setup rows that hold a value.
-NEXT_OPTION: dict[str, Callable[[Setup], Setup]] = {
-    "players": lambda d: replace(d, players={2: 3, 3: 4, 4: 2}[d.players]),
-    "all_in": lambda d: replace(d, all_in=not d.all_in),
-    "relative": lambda d: replace(d, relative_directions=not d.relative_directions),
-    "flip_back": lambda d: replace(d, flip_back_allowed=not d.flip_back_allowed),
+# The rows that hold a count: ok opens it, up/down count (wrapping), ok keeps, back cancels.
+COUNT_ROWS: tuple[str, ...] = ("players",)
+# What up (one step on) and down (one step back) change on the setup rows that hold a value,
+# wrapping; ok flips a yes/no row at once.
+CHANGE_OPTION: dict[str, Callable[[Setup, int], Setup]] = {
+    "players": lambda d, by: replace(d, players=shifted((2, 3, 4), d.players, by)),
+    "all_in": lambda d, by: replace(d, all_in=not d.all_in),
+    "relative": lambda d, by: replace(d, relative_directions=not d.relative_directions),
+    "flip_back": lambda d, by: replace(d, flip_back_allowed=not d.flip_back_allowed),
 }

@@ -73,14 +73,25 @@ def draw_icon_keys(frame: Frame, box: Box, setup: Setup) -> None:
         x = left + (number - 1) * cell
         frame.text((x, (top + bottom) // 2), str(number), frame.small, "bold", anchor="lm")
         x0 = x + frame.text_width(str(number), frame.small, "bold") + frame.px(2)
-        draw_icon(frame, icon, (x0, top, x0 + size, bottom), setup)
+        bonus = next((b for b in setup.bonus_icons if b.id == icon), None)
+        if bonus is None:
+            draw_icon(frame, icon, (x0, top, x0 + size, bottom), setup)
+            continue
+        # A badge this small cannot hold readable points: the element, then "+N" beside it.
+        points = f"+{bonus.points}"
+        gap = max(2, frame.px(2))
+        small = min(size, x + cell - gap - frame.px(6) - frame.text_width(points, frame.small, "bold") - x0)
+        mid = (top + bottom) // 2
+        draw_element(frame, bonus.element, (x0, mid - small // 2, x0 + small, mid + small // 2), frame.ink)
+        frame.text((x0 + small + gap, mid), points, frame.small, "bold", anchor="lm")
 
 
 def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setup: Setup) -> None:
     """The five slots as columns (top and bottom icon), numbered; `current` (1-5) is framed."""
     left, top, right, bottom = box
     cell_w = (right - left) // len(slots)
-    number_h = frame.small + frame.px(2)
+    edge = frame.stroke * 2  # the current slot's frame
+    number_h = frame.small + frame.px(2) + edge
     icon_h = (bottom - top - number_h) // 2
     pad = max(1, frame.px(2))
     for i, slot in enumerate(slots):
@@ -90,10 +101,9 @@ def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setu
         if is_current:
             frame.draw.rectangle((x, top, x + cell_w - 1, top + number_h - 1), fill=frame.ink)
         fill = frame.paper if is_current else frame.ink
-        frame.text((x + cell_w // 2, top + number_h // 2), str(number), frame.small, "bold", anchor="mm", fill=fill)
-        frame.draw.rectangle(
-            (x, top, x + cell_w - 1, bottom - 1), outline=frame.ink, width=frame.stroke * 2 if is_current else 1
-        )
+        frame.draw.rectangle((x, top, x + cell_w - 1, bottom - 1), outline=frame.ink, width=edge if is_current else 1)
+        frame.fit((x + edge + 1, top + edge + 1, x + cell_w - edge - 1, top + number_h - 1), str(number),
+                  max_px=frame.small, weight="bold", fill=fill)
         for row, icon in enumerate((slot.top, slot.bottom)):
             y = top + number_h + row * icon_h
             size = min(cell_w, icon_h) - 2 * pad

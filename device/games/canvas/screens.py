@@ -27,7 +27,8 @@ from device.games.canvas.text import (
     seat,
 )
 from device.games.canvas.ui import UNSET, CanvasUi
-from device.render.frame import Frame
+from device.render.fonts import font
+from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.strings.all import STRINGS as T
 from engine.canvas import CANVAS
 from engine.canvas import scores as canvas_scores
@@ -70,24 +71,36 @@ def _score_table(frame: Frame, lang: str, game: State, cursor: int) -> None:
     cards = game.setup.cards
     rows = game.setup.players + 1
     row = min(int(frame.body * 1.5), (bottom - top) // rows)
-    px = min(frame.body, int(row * 0.75))
     pad = frame.px(3)
-    seat_w = frame.text_width("S5", px, "bold") + pad * 3
-    figure_w = frame.text_width("888", px, "bold") + pad * 2
+    headers = [card_name(lang, c) for c in cards]
+    header_px = min(frame.small, int(row * 0.7))
+    seat_w = frame.text_width("S5", frame.body, "bold") + pad * 3
+    figure_w = frame.text_width("888", frame.body, "bold") + pad * 2
     card_w = (right - left - seat_w - 2 * figure_w) // max(1, len(cards))
+    # Heads too long for their column ("Movement" on the 2.13") go on two staggered lines, each
+    # then free to spread over its neighbours' room: never a cut card name.
+    staggered = any(frame.text_width(text, header_px) > card_w - 2 for text in headers)
+    head_h = row
+    if staggered:
+        header_px = max(TEXT_FLOOR_PX, min(header_px, frame.small))
+        ink = font(header_px).getbbox("Éyg", anchor="mm")
+        head_h = 2 * (int(ink[3] - ink[1]) + 2) + 2
+        row = min(int(frame.body * 1.5), (bottom - top - head_h) // (rows - 1))
+    px = min(frame.body, int(row * 0.75))
     columns = [left + seat_w + card_w * i for i in range(len(cards))]
     paint_x = left + seat_w + card_w * len(cards)
-    headers = [card_name(lang, c) for c in cards]
-    y = top + row // 2
-    header_px = min(frame.small, int(row * 0.7))
-    for x, text in zip(columns, headers, strict=True):
-        shown = shorten(text, card_w - 2, header_px)
-        frame.text((x + card_w // 2, y), shown, header_px, anchor="mm")
+    lines = 2 if staggered else 1
+    for i, (x, text) in enumerate(zip(columns, headers, strict=True)):
+        y = top + (head_h - 2) * (2 * (i % lines) + 1) // (2 * lines)
+        half = frame.text_width(text, header_px) // 2
+        cx = min(max(x + card_w // 2, left + half), right - half)
+        frame.text((cx, y), text, header_px, anchor="mm")
+    y = top + head_h // 2
     frame.text((paint_x + figure_w // 2, y), T(lang, "canvas.board.paintings"), min(px, frame.small), anchor="mm")
     frame.text((right - pad, y), T(lang, "canvas.board.points"), min(px, frame.small), anchor="rm")
-    frame.draw.line((left, top + row - 1, right, top + row - 1), fill=frame.ink)
+    frame.draw.line((left, top + head_h - 1, right, top + head_h - 1), fill=frame.ink)
     for s in seats(game):
-        y0 = top + s * row
+        y0 = top + head_h + (s - 1) * row
         selected = s == cursor and game.phase == "playing"
         if selected:
             frame.draw.rectangle((left, y0, right - 1, y0 + row - 1), fill=frame.ink)
@@ -132,7 +145,7 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
         fill = frame.paper if selected else frame.ink
         pad = frame.px(3)
         frame.text((x0 + pad, y0 + pad), label, frame.small, anchor="la", fill=fill)
-        icon_top = y0 + pad + int(frame.small * 1.3)
+        icon_top = y0 + pad + int(font(frame.small).getbbox(label + "p")[3]) + max(2, pad)  # below its descenders
         size = min(y0 + row_h - pad - icon_top, frame.px(26))
         draw_icon(frame, icon, (x0 + pad, icon_top, x0 + pad + size, icon_top + size), game.setup, fill)
         text_x = x0 + pad * 2 + size

@@ -7,7 +7,9 @@ from collections.abc import Callable, Mapping
 from device.games.canvas.draw import inner, number_screen, shorten
 from device.games.canvas.text import card_name, condition_text, points_text
 from device.games.canvas.ui import CanvasUi, chosen_cards, data, mode_items, needs_points, setup_name, setup_rows
-from device.render.frame import Frame
+from device.render.fonts import font
+from device.render.frame import TEXT_FLOOR_PX, Frame, wrap_words
+from device.render.shapes import Box
 from device.strings.all import STRINGS as T
 
 Keys = Mapping[str, str]
@@ -31,15 +33,23 @@ def _setup_value(ui: CanvasUi, lang: str, row: str) -> str:
     return ""
 
 
+def _fitting(frame: Frame, value: str, width: int) -> str:
+    """A value as it fits beside its row: whole, else without its note in brackets
+    ("Première partie (liste publiée)" reads "Première partie"), else cut."""
+    if frame.text_width(value, frame.body) > width and " (" in value:
+        value = value.split(" (")[0]
+    return shorten(value, width, frame.body)
+
+
 def _setup(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "game.canvas"), _players_text(lang, ui.players))
     frame.softkeys(keys)
     rows = setup_rows(ui)
     left, top, right, bottom = frame.content
-    footer = frame.small + frame.px(5)
+    ink = font(frame.small).getbbox("ÉÊgp,", anchor="lm")
+    footer = int(ink[3] - ink[1]) + 2 * max(2, frame.px(2)) + 1  # accents and descenders clear of the rule
     items = [T(lang, f"canvas.setup.{row}") for row in rows]
-    values = [_setup_value(ui, lang, row) for row in rows]
-    values = [shorten(v, (right - left) * 3 // 5, frame.body) for v in values]
+    values = [_fitting(frame, _setup_value(ui, lang, row), (right - left) * 3 // 5) for row in rows]
     frame.menu((left, top, right, bottom - footer), items, ui.cursor, right=values)
     names = ", ".join(data().entry(n).label(lang) for n in ui.chosen)
     frame.draw.line((left, bottom - footer, right, bottom - footer), fill=frame.ink)
@@ -91,6 +101,19 @@ def _points(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     number_screen(frame, T(lang, "canvas.points.ask", k=len(ui.table) + 1), value, so_far)
 
 
+def _paragraph(frame: Frame, box: Box, text: str) -> None:
+    """`text` on as few lines as fit `box`, at the largest size from the small one down to the
+    floor; cut only if even that cannot hold it."""
+    left, top, right, bottom = box
+    for px in range(frame.small, TEXT_FLOOR_PX - 1, -1):
+        lines = wrap_words(text, right - left, px)
+        step = int(px * 1.2)
+        if len(lines) * step <= bottom - top or px == TEXT_FLOOR_PX:
+            break
+    for i, line in enumerate(lines[: max(1, (bottom - top) // step)]):
+        frame.text((left, top + i * step), shorten(line, right - left, px), px)
+
+
 def _cards(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "canvas.cards.title"), _players_text(lang, ui.players))
     frame.softkeys(keys)
@@ -107,17 +130,12 @@ def _cards(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
         name = card_name(lang, card)
         if two_lines:
             frame.text((left, y), shorten(name, right - left - table_w - 8, name_px, "bold"), name_px, "bold")
-            frame.text(
-                (left + frame.px(6), y + int(name_px * 1.25)),
-                shorten(summary, right - left - frame.px(6), frame.small),
-                frame.small,
-            )
+            _paragraph(frame, (left + frame.px(6), y + int(name_px * 1.25), right, y + row - 1), summary)
             frame.text((right, y), table, name_px, "bold", anchor="ra")
         else:
-            text = shorten(
-                T(lang, "canvas.cards.line", name=name, summary=summary), right - left - table_w - 8, frame.small
-            )
-            frame.text((left, y + row // 2), text, frame.small, anchor="lm")
+            line = T(lang, "canvas.cards.line", name=name, summary=summary)
+            px = frame.fit_px(line, (left, y, right - table_w - 8, y + row), frame.small)
+            frame.text((left, y + row // 2), shorten(line, right - left - table_w - 8, px), px, anchor="lm")
             frame.text((right, y + row // 2), table, frame.small, "bold", anchor="rm")
 
 

@@ -13,12 +13,12 @@ from dataclasses import replace
 from typing import Any
 
 from device.framework.contract import Context, Reply
-from device.games.identik.ui import NEXT_OPTION, SETUP_ROWS, IdentikUi, next_seed, with_name
+from device.games.identik.ui import CHANGE_OPTION, COUNT_ROWS, SETUP_ROWS, Draft, IdentikUi, next_seed, with_name
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
 from device.widgets.name_wheel import DONE, WHEEL, added, finished, first_letter
-from device.widgets.option_menu import option_menu
+from device.widgets.option_menu import draft_count_keys, option_menu
 from engine.identik import IDENTIK
 from engine.identik.commands import (
     Back,
@@ -88,10 +88,14 @@ def _command(command: Callable[[Context], Command], label_key: str, **changes: A
 def _setup(ui: IdentikUi, lang: str) -> Keys:
     row = SETUP_ROWS[ui.cursor]
 
-    change = NEXT_OPTION.get(row)
+    change = CHANGE_OPTION.get(row)
     ok: Binding[IdentikUi]
-    if change is not None:
-        ok = Binding(lambda u, c: Reply(replace(u, draft=change(u.draft))), T(lang, "key.change"))
+    if change is not None and ui.editing is not None:
+        return _count_editor(change, lang)
+    if row in COUNT_ROWS:
+        ok = Binding(lambda u, c: Reply(replace(u, editing=u.draft)), T(lang, "key.change"))
+    elif change is not None:
+        ok = Binding(lambda u, c: Reply(replace(u, draft=change(u.draft, 1))), T(lang, "key.change"))
     elif row == "names":
         ok = Binding(lambda u, c: Reply(replace(u, screen="names", cursor=0)), T(lang, "key.open"))
     elif row == "hourglass":  # its length is the Settings' sandglass
@@ -101,6 +105,11 @@ def _setup(ui: IdentikUi, lang: str) -> Keys:
     keys = option_menu(len(SETUP_ROWS), lang, ok, Binding(go_home, T(lang, "key.home")))
     keys["roll"] = Binding(_start_game)  # the table build starts from any row
     return keys
+
+
+def _count_editor(change: Callable[[Draft, int], Draft], lang: str) -> Keys:
+    """A count row being edited: up/down count (wrapping), ok keeps, back puts the value back."""
+    return draft_count_keys(change, lang, _start_game)
 
 
 def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:

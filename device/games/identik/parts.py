@@ -151,8 +151,8 @@ def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], invert
     frame.draw.rounded_rectangle((left, top, right, bottom), radius=radius, outline=frame.ink, width=width)
     fill = frame.paper if inverted else frame.ink
     inner_l, inner_r = left + pad + width, right - pad - width
-    y = top + width
-    usable = bottom - top - 2 * width
+    y = top + width + 1  # a blank pixel inside the outline, above the first line and below the last
+    usable = bottom - top - 2 * width - 2
     if check is not None:
         # A strip above the text holds the tick mark, so names keep the full width.
         size = min(usable // 5, (inner_r - inner_l) // 3)
@@ -167,7 +167,9 @@ def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], invert
         # Never below the readable floor: a long name is cut with an ellipsis instead.
         px = fit_size(text, inner_r - inner_l, h, max(floor, int(h * 0.8)), weight, floor)
         shown = frame.ellipsize(text, inner_r - inner_l, px, weight)
-        frame.text(((inner_l + inner_r) // 2, y + h // 2), shown, px, weight, anchor="mm", fill=fill)
+        x0, y0, x1, y1 = (int(v) for v in font(px, weight).getbbox(shown))  # the ink centred:
+        frame.text(((inner_l + inner_r - x1 - x0) // 2, y + (h - y1 - y0) // 2), shown, px, weight,  # descenders
+                   fill=fill)  # clear the outline
         y += h
 
 

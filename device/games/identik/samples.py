@@ -23,11 +23,12 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
     p = Presser(APP, replace(ctx, settings=Settings()), strict=True)  # the default hourglass
     press = p.press
     fresh = p.start(seed=11)
-    options = press(fresh, "down", "ok", "ok", "down", "down", "ok", "down", "ok", "ok", "ok", "down", "ok")
+    options = press(fresh, "down", "ok", "up", "up", "ok", "down", "down", "ok", "up", "ok", "down", "ok", "up", "up",
+                    "up", "ok", "down", "ok")  # a count: ok opens it, up counts, ok keeps
     names = _named(p, press(fresh, "down", "down", "ok"), ("Sam", "Zoé", "Anne-Marie", "Mika"))
     editing = press(press(names, "up", "up", "ok"), "back", "back", "back")
     editing = press(editing, *(["down"] * 18))
-    named = press(names, "ok", "down", "down", "ok", "ok")  # Done; Zoé (seat 2) narrates first
+    named = press(names, "ok", "down", "down", "ok", "up", "up", "ok")  # Done; Zoé (seat 2) narrates first
     started = press(named, "roll")
     picked = press(started, "up", "up", "up", "up", "up", "up")
     ready = press(picked, "ok")
@@ -43,8 +44,8 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
     rolled = press(rolled_rule, "roll")
     final = _play_out(p, started, bias=1)
     tie = _play_out(p, press(fresh, "ok"))
-    six = _play_out(p, press(fresh, "down", "ok", "ok", "up", "ok"), bias=2)
-    long_start = press(_named(p, press(fresh, "down", "ok", "ok", "down", "ok"), LONG_NAMES), "ok", "roll")
+    six = _play_out(p, press(fresh, "down", "ok", "up", "up", "ok", "up", "ok"), bias=2)
+    long_start = press(_named(p, press(fresh, "down", "ok", "up", "up", "ok", "down", "ok"), LONG_NAMES), "ok", "roll")
     long_judging = _to_judging(p, long_start, criterion=10)
     long_summary = press(long_judging, "ok")
     return (

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from device.games.identik.parts import (
     big_number,
+    draw_check,
     draw_star,
     draw_wrapped,
     fit_size,
@@ -16,11 +17,13 @@ from device.games.identik.parts import (
     tile,
 )
 from device.games.identik.ui import SETUP_ROWS, IdentikUi
+from device.render.fonts import font
 from device.render.frame import Frame
 from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import draw_countdown
 from device.widgets.name_wheel import WHEEL, wheel_char
+from device.widgets.option_menu import edited
 from engine.identik import IDENTIK
 from engine.identik.scores import ScoreLine
 from engine.identik.state import State
@@ -83,7 +86,10 @@ def _setup(state: IdentikUi, lang: str, glass_s: int, keys: Keys, frame: Frame) 
         "start": "",
     }
     items = [T(lang, f"identik.{r}") for r in SETUP_ROWS]
-    frame.menu(frame.content, items, state.cursor, right=[values[r] for r in SETUP_ROWS])
+    right = [values[r] for r in SETUP_ROWS]
+    if state.editing is not None:
+        right[state.cursor] = edited(right[state.cursor])
+    frame.menu(frame.content, items, state.cursor, right=right)
 
 
 def _names(state: IdentikUi, lang: str, keys: Keys, frame: Frame) -> None:
@@ -239,10 +245,39 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
         tiles_box = (tiles_box[0], top + hint_h + pad, tiles_box[2], bottom)
     held = drawing_held(game)
     columns = len(seated) if len(seated) <= 3 else (len(seated) + 1) // 2
-    for i, (judge, cell) in enumerate(zip(seated, grid(tiles_box, len(seated), columns), strict=True)):
-        lines = [(short(lang, game, judge), 0.55, "bold"),
-                 (f"← {short(lang, game, held[judge])}", 0.45, "semibold")]
-        tile(frame, cell, lines, judge in ticked, thick=state.cursor == i + 1, check=judge in ticked)
+    names = [(short(lang, game, judge), f"← {short(lang, game, held[judge])}") for judge in seated]
+    cells = grid(tiles_box, len(seated), columns)
+    # Long names in narrow tiles: one row per judge ("Wilhelmina ← Gwendoline"), never a cut name.
+    narrow = (cells[0][2] - cells[0][0]) - frame.px(12)
+    rows = any(frame.text_width(text, readable_px(frame), "bold") > narrow for pair in names for text in pair)
+    if rows:
+        _judge_rows(frame, tiles_box, [f"{a} {b}" for a, b in names], [j in ticked for j in seated],
+                    state.cursor - 1)
+        return
+    for i, (judge, cell) in enumerate(zip(seated, cells, strict=True)):
+        name, artist = names[i]
+        tile(frame, cell, [(name, 0.55, "bold"), (artist, 0.45, "semibold")], judge in ticked,
+             thick=state.cursor == i + 1, check=judge in ticked)
+
+
+def _judge_rows(frame: Frame, box: Box, texts: Sequence[str], ticked: Sequence[bool], cursor: int) -> None:
+    """The judges as a list, one row each ("Wilhelmina ← Gwendoline"): a tick before those who
+    ticked, the four-key cursor's row inverted."""
+    left, top, right, bottom = box
+    row_h = (bottom - top) // len(texts)
+    px = min(frame.body, max(readable_px(frame), row_h * 7 // 10))
+    tick = row_h * 6 // 10
+    for i, (text, done) in enumerate(zip(texts, ticked, strict=True)):
+        y0 = top + i * row_h
+        fill = frame.ink
+        if i == cursor:
+            frame.draw.rectangle((left, y0, right - 1, y0 + row_h - 1), fill=frame.ink)
+            fill = frame.paper
+        if done:
+            ty = y0 + (row_h - tick) // 2
+            draw_check(frame, (left + frame.px(2), ty, left + frame.px(2) + tick, ty + tick), fill)
+        frame.fit((left + tick + frame.px(5), y0 + 1, right - frame.px(2), y0 + row_h - 1), text, px,
+                  weight="bold", align="left", fill=fill)
 
 
 def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
@@ -262,8 +297,13 @@ def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
         narrating = line.seat == game.narrator
         points = line.narrator_points if narrating else line.artist_points
         role = T(lang, "identik.as_narrator" if narrating else "identik.as_artist")
-        tile(frame, cell, [(short(lang, game, line.seat), 0.32, "bold"), (f"+{points}", 0.43, "bold"),
-                           (role, 0.25, "regular")], inverted=narrating)
+        name = short(lang, game, line.seat)
+        parts: list[tuple[str, float, str]]
+        if cell[3] - cell[1] < readable_px(frame) * 4:  # three lines would touch: points and role share one
+            parts = [(name, 0.5, "bold"), (f"+{points} {role}", 0.5, "semibold")]
+        else:
+            parts = [(name, 0.36, "bold"), (f"+{points}", 0.40, "bold"), (role, 0.24, "regular")]
+        tile(frame, cell, parts, inverted=narrating)
 
 
 def _scorecard(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
@@ -319,14 +359,21 @@ def _score_table(frame: Frame, box: Box, heads: Sequence[str], lines: Sequence[S
         if winner:
             frame.draw.rectangle((left, y0, right - 1, y0 + row_h - 1), fill=frame.ink)
         weight = "regular" if r == 0 else "semibold"
-        cy = y0 + row_h // 2
-        frame.text((left + pad, cy), frame.ellipsize(cells[0], name_w - pad, px, weight), px, weight,
+        cy, size = y0 + row_h // 2, px
+        ruled = False
+        if r == 0:  # the titles, descenders ("Player") included, a blank pixel above the rule
+            titles_band = (0, y0 + 1, frame.width * 9, y0 + row_h - 2)  # the height is what counts
+            size = frame.fit_px("".join(cells) + "Pg", titles_band, px, weight="regular")
+            top_ink, bottom_ink = font(size, weight).getbbox("Pg", anchor="lm")[1::2]
+            ruled = bottom_ink - top_ink <= row_h - 4  # else too tight: the regular weight sets them apart
+            cy = y0 + row_h - 3 - int(bottom_ink) if ruled else cy
+        frame.text((left + pad, cy), frame.ellipsize(cells[0], name_w - pad, size, weight), size, weight,
                    anchor="lm", fill=fill)
         for c, text in enumerate(cells[1:]):
             x1 = left + name_w + (c + 1) * col_w
             bold = "bold" if c == 2 and r > 0 else weight
-            if r == 0 and frame.text_width(text, px, weight) > col_w - pad:  # too wide: the short form
+            if r == 0 and frame.text_width(text, size, weight) > col_w - pad:  # too wide: the short form
                 text = shorts[c]
-            frame.text((x1, cy), text, px, bold, anchor="rm", fill=fill)
-        if r == 0:
+            frame.text((x1, cy), text, size, bold, anchor="rm", fill=fill)
+        if ruled:
             frame.draw.line((left, y0 + row_h - 1, right, y0 + row_h - 1), fill=frame.ink, width=1)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from device.widgets.cursor import shifted
 from device.widgets.name_wheel import SEPARATORS
 from engine.identik import IDENTIK
 from engine.identik.commands import TimeUp
@@ -73,24 +74,23 @@ class IdentikUi:
     letter: int = 1
     pick: int = 1
     direction: Direction = "left"
+    editing: Draft | None = None  # while a count row is edited: the draft before (back restores)
 
 
-def _next_players(draft: Draft) -> Draft:
-    players = MIN_PLAYERS + (draft.players - MIN_PLAYERS + 1) % (MAX_PLAYERS - MIN_PLAYERS + 1)
+def _players(draft: Draft, by: int) -> Draft:
+    players = shifted(range(MIN_PLAYERS, MAX_PLAYERS + 1), draft.players, by)
     return replace(draft, players=players, first=draft.first if draft.first <= players else 0)
 
 
-def _cycle(values: tuple[object, ...], current: object) -> int:
-    return (values.index(current) + 1) % len(values)
-
-
-# What ok changes on the setup rows that hold a value (the others open or start something).
-NEXT_OPTION: dict[str, Callable[[Draft], Draft]] = {
-    "players": _next_players,
-    "narrations": lambda d: replace(d, narrations_each=NARRATIONS_CHOICES[_cycle(NARRATIONS_CHOICES,
-                                                                                  d.narrations_each)]),
-    "first": lambda d: replace(d, first=(d.first + 1) % (d.players + 1)),
-    "super_rule": lambda d: replace(d, super_rule=SUPER_RULES[_cycle(SUPER_RULES, d.super_rule)]),
+# The rows that hold a count: ok opens it, up/down count (wrapping), ok keeps, back cancels.
+COUNT_ROWS: tuple[str, ...] = ("players", "narrations", "first")
+# What up (one step on) and down (one step back) change on the setup rows that hold a value,
+# wrapping; ok steps the super rule on at once (the other rows open or start something).
+CHANGE_OPTION: dict[str, Callable[[Draft, int], Draft]] = {
+    "players": _players,
+    "narrations": lambda d, by: replace(d, narrations_each=shifted(NARRATIONS_CHOICES, d.narrations_each, by)),
+    "first": lambda d, by: replace(d, first=(d.first + by) % (d.players + 1)),
+    "super_rule": lambda d, by: replace(d, super_rule=shifted(SUPER_RULES, d.super_rule, by)),
 }
 
 

@@ -20,7 +20,7 @@ from device.games.toolbox.ui import (
 )
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, pause, stay
-from device.widgets.cursor import clamped, neighbour, wrapped
+from device.widgets.cursor import counted, neighbour, wrapped
 from device.widgets.drawing import shapes_in_words
 from device.widgets.option_menu import option_menu
 from engine.toolbox import TOOLBOX
@@ -220,7 +220,7 @@ def _players(ui: ToolboxUi, ctx: Context) -> Keys:
     lang = ctx.lang
 
     def count(button: str) -> Binding[ToolboxUi]:
-        return Binding(lambda u, c: Reply(replace(u, players_pick=clamped(u.players_pick, button, MIN_PLAYERS,
+        return Binding(lambda u, c: Reply(replace(u, players_pick=counted(u.players_pick, button, MIN_PLAYERS,
                                                                           MAX_PLAYERS))),
                        "+1" if button == "up" else "-1")
 

@@ -44,7 +44,7 @@ STRINGS = Strings({
     "order.take": ("Take #{n}", "Prend #{n}"),
     "order.seat_takes": ("{seat}: #{n}", "{seat} : #{n}"),
     "order.took": ("seat {seat} took #{token}", "place {seat} prend #{token}"),
-    "order.new_round": ("New round", "Nouvelle manche"),
+    "order.new_round": ("New round", "Manche +1"),  # "Nouvelle manche" does not fit a 2.13" soft key
     "order.cleared": ("number tokens returned", "jetons numérotés rendus"),
     "order.waiting": ("Waiting", "En attente"),
     "order.all_done": ("Everyone has finished", "Tout le monde a fini"),

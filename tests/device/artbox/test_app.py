@@ -78,12 +78,13 @@ def test_setup_starts_with_one_press_on_start() -> None:
 
 
 def test_one_press_keeps_a_word_and_names_it() -> None:
-    """Rulebook 000 l.32: each seat secretly keeps 1 of its 2 words; up/down keep word 1/2."""
+    """Rulebook 000 l.32: each seat secretly keeps 1 of its 2 words; up/down keep word 1/2 (the
+    words stand beside the keys' arrows on the screen; the soft keys say Keep)."""
     ui = press(started(4), "ok")
     game = game_of(ui)
     seat, words = game.dealing_seat, game.hands[game.dealing_seat - 1]
     bar = labels(ui)
-    assert bar["up"] == words[0] and bar["down"] == words[1]
+    assert bar["up"] == bar["down"] == "Keep"
     assert bar["back"] == "Hide"
     kept = reply(ui, "down")
     assert game_of(kept.state).chosen[seat - 1] == (words[1],)
@@ -104,7 +105,7 @@ def test_three_words_one_press_drops_one() -> None:
     ui = press(started(3), "ok")
     game = game_of(ui)
     seat, words = game.dealing_seat, game.hands[game.dealing_seat - 1]
-    assert labels(ui)["ok"] == words[2]
+    assert labels(ui)["ok"] == "Drop"
     ui = press(ui, "down")
     assert game_of(ui).chosen[seat - 1] == (words[0], words[2])
 

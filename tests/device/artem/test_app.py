@@ -65,7 +65,7 @@ def test_home_opens_the_setup_then_one_press_starts(harness: MakeHarness) -> Non
 def test_roll_starts_from_any_setup_row(harness: MakeHarness) -> None:
     """Table build: roll starts a game with the options shown, wherever the cursor is."""
     h = harness()
-    h.press("down", "down", "down", "ok", "down", "ok", "down")
+    h.press("down", "down", "down", "ok", "down", "ok", "up")  # the players count open: 4
     h.press("roll")
     assert ui(h).screen == "board" and game(h).setup.players == 4
 
@@ -73,7 +73,7 @@ def test_roll_starts_from_any_setup_row(harness: MakeHarness) -> None:
 def test_setup_options_reach_the_engine(harness: MakeHarness) -> None:
     """003 l.85-89 and l.105-113: players 2 to 4, the All In and Relative directions variants."""
     h = harness()
-    open_artem(h, "down", "ok", "down", "ok", "down", "ok", "down", "ok")
+    open_artem(h, "down", "ok", "up", "ok", "down", "ok", "down", "ok", "down", "ok")
     setup = game(h).setup
     assert (setup.players, setup.all_in, setup.relative_directions) == (4, True, True)
     assert setup.flip_back_allowed and setup.target == 10
@@ -242,7 +242,7 @@ def test_a_finished_game_goes_to_the_history_and_plays_again(harness: MakeHarnes
     scores and winners. Game over: ok plays again with the same setup and a new seed, back goes
     to the setup, which keeps the options."""
     h = harness()
-    open_artem(h, "down", "ok")  # 4 players
+    open_artem(h, "down", "ok", "up", "ok")  # 4 players
     play(h, EndTurn())
     h.press("seat6")  # main deck empty, in phase 1
     assert ui(h).screen == "over"

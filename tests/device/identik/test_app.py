@@ -19,16 +19,17 @@ from tests.device.identik.conftest import ctx, finish, game_of, press, send, spe
 
 
 def test_setup_rows_cycle_their_values() -> None:
-    """Players 3-6 wrap, narrations 1-3, first narrator random/seat, super criterion rule."""
+    """Players 3-6 wrap, narrations 1-3, first narrator random/seat (counts: ok opens, up/down
+    count, ok keeps), super criterion rule (ok steps it)."""
     ui = press(APP.start(replace(ctx(), seed=5)), "down")
     assert (ui.screen, ui.draft.players) == ("setup", 4)
-    ui = press(ui, "ok", "ok", "ok")
+    ui = press(ui, "ok", "up", "up", "up", "ok")
     assert ui.draft.players == 3
-    ui = press(ui, "down", "down", "ok", "ok", "ok")
-    assert ui.draft.narrations_each == 1
-    ui = press(ui, "down", "ok", "ok", "ok")
+    ui = press(ui, "down", "down", "ok", "down", "ok")
+    assert ui.draft.narrations_each == 3
+    ui = press(ui, "down", "ok", "up", "up", "up", "ok")
     assert ui.draft.first == 3
-    ui = press(ui, "ok")
+    ui = press(ui, "ok", "up", "ok")
     assert ui.draft.first == 0
     ui = press(ui, "down", "ok")
     assert ui.draft.super_rule == "roll"
@@ -37,7 +38,7 @@ def test_setup_rows_cycle_their_values() -> None:
 def test_fewer_players_forget_a_first_narrator_beyond_them() -> None:
     """A first narrator seat 6 cannot stay when the table shrinks to 3."""
     ui = IdentikUi(seed=1, draft=Draft(players=6, first=6), cursor=1)
-    ui = press(ui, "ok")
+    ui = press(ui, "ok", "up", "ok")
     assert (ui.draft.players, ui.draft.first) == (3, 0)
 
 
@@ -48,7 +49,7 @@ def test_start_is_first_and_one_press_starts() -> None:
     labels = APP.bindings(fresh, ctx()).labels()
     assert (labels["ok"], labels["back"]) == ("Start", "Home")
     assert game_of(press(fresh, "ok")).setup.players == 4
-    from_options = press(fresh, "down", "ok", "down", "down", "roll")  # 5 players, then roll
+    from_options = press(fresh, "down", "ok", "up", "ok", "down", "roll")  # 5 players, then roll
     assert game_of(from_options).setup.players == 5 and from_options.screen == "play"
 
 
@@ -316,7 +317,7 @@ def test_the_end_shows_the_final_scorecard_and_ok_plays_again() -> None:
 
 def test_the_last_setup_is_remembered_across_a_restart() -> None:
     """Issue 13: the setup (players, names, options) is kept in the saved state, per game."""
-    ui = press(IdentikUi(seed=2), "down", "ok", "down", "down", "ok", "down", "down", "ok")
+    ui = press(IdentikUi(seed=2), "down", "ok", "up", "ok", "down", "down", "ok", "up", "ok", "down", "down", "ok")
     assert (ui.draft.players, ui.draft.narrations_each, ui.draft.super_rule) == (5, 2, "roll")
     restored = APP.load(APP.dump(finish(press(ui, "up", "up", "up", "up", "up", "ok"))))
     assert press(restored, "back").draft == ui.draft

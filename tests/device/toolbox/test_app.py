@@ -245,14 +245,18 @@ def test_players_change(harness: MakeHarness) -> None:
     assert ui(h).game.order.token_of(5) == 1
 
 
-def test_players_pick_stays_between_one_and_eight(harness: MakeHarness) -> None:
-    """Up stops at 8 and down at 1."""
+def test_players_pick_steps_both_ways_and_wraps(harness: MakeHarness) -> None:
+    """Issue 20 item 6: up adds one, down takes one, and the count wraps between 1 and 8."""
     h = harness()
     h.press("ok", "up", "ok")
-    h.press(*["up"] * 6)
+    h.press(*["up"] * 4)
     assert ui(h).players_pick == 8
-    h.press(*["down"] * 10)
+    h.press("up")
     assert ui(h).players_pick == 1
+    h.press("down")
+    assert ui(h).players_pick == 8
+    h.press("down", "down")
+    assert ui(h).players_pick == 6
 
 
 def test_every_toolbox_screen_with_four_keys_only(harness: MakeHarness) -> None:
