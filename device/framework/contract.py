@@ -151,8 +151,8 @@ class App(Generic[S]):
         """Draw the state, including the soft-key bar."""
         raise NotImplementedError
 
-    def result(self, state: S) -> GameResult | None:
-        """The final result once a game has ended (kept in the history), else None."""
+    def result(self, state: S, lang: str) -> GameResult | None:
+        """The final result once a game has ended (kept in the history, seats named in `lang`), else None."""
         return None
 
     def invariants(self, state: S) -> list[str]:

@@ -9,7 +9,7 @@ from device.framework.contract import Context
 from device.framework.loader import app, menu, samples
 from device.framework.registry import GAMES, MENU, SYSTEM, keys, package, string_tables
 from device.framework.resources import Resources
-from device.framework.runner import Runner
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps
 from device.run.headless import FrameRecorder
 from device.settings import Settings
 from device.storage.store import Store
@@ -53,8 +53,8 @@ def test_settings_travel_as_changes_any_app_may_send() -> None:
 
 def test_a_real_panel_locks_the_screen_setting() -> None:
     """A real panel (fixed by the config) shows on Settings as set in config, with no special case."""
-    runner = Runner(store=Store(None), resources=Resources(), sink=FrameRecorder(None), clock=VirtualClock(0),
-                    settings=Settings(), seed=1, panel_locked=True)
+    runner = Runner(RunnerDeps(store=Store(None), resources=Resources(), sink=FrameRecorder(None),
+                               clock=VirtualClock(0)), DeviceSetup(settings=Settings(), seed=1, panel_locked=True))
     state = runner.session.states["settings"]
     assert isinstance(state, SettingsUi) and state.panel_locked
     runner.open("settings")

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from device import wordpacks
 from device.framework.contract import Context, Reply
+from device.framework.game_app import next_seed, unused_seed
 from device.games.artbox.identify_keys import identify
 from device.games.artbox.moves import apply_command
 from device.games.artbox.ui import ArtboxUi, next_option, setup_rows, table_setup
@@ -83,8 +84,9 @@ def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
         setup = replace(table_setup(ui.options, deck, ctx.resources.shape_dice), used=used)
     except (WordPackError, ValueError) as exc:
         return Reply(ui, error=str(exc))
-    game = ARTBOX.new_game(setup, ui.seed ^ ui.games)
-    started = replace(ui, game=game, cursor=0, marks=(), view="words", games=ui.games + 1)
+    seed = unused_seed(ARTBOX.key, next_seed(ui), ctx.history)
+    game = ARTBOX.new_game(setup, seed)
+    started = replace(ui, seed=seed, game=game, cursor=0, marks=(), view="words", games=1)
     return Reply(started, label=T(ctx.lang, "artbox.started", n=setup.players))
 
 
@@ -196,7 +198,7 @@ def _continue(ui: ArtboxUi, game: State, lang: str) -> Keys:
     down, awards and scoreboard (games saved by an earlier version): ok goes on."""
     if game.phase == "over":
         def setup_menu(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-            return Reply(replace(u, game=None, cursor=0))
+            return Reply(replace(u, seed=next_seed(u), game=None, cursor=0))
 
         return {"ok": Binding(_start_game, T(lang, "artbox.play_again")), "roll": Binding(_start_game),
                 "back": Binding(setup_menu, T(lang, "artbox.setup"))}

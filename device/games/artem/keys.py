@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from device.framework.contract import Context, Reply
+from device.framework.game_app import next_seed, unused_seed
 from device.games.artem.artem_data import colour_name
 from device.games.artem.ui import (
     NEXT_OPTION,
@@ -42,7 +43,6 @@ from engine.artem.rules import claim_points
 from engine.artem.state import State
 from engine.artem.view import play_number, view
 from engine.errors import IllegalCommand
-from engine.rng import Rng
 
 Keys = dict[str, Binding[ArtemUi]]
 SEATS = tuple(f"seat{n}" for n in range(1, 9))
@@ -97,8 +97,9 @@ def _numbered(count: int, choose: Action[ArtemUi]) -> Keys:
 
 
 def _start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-    game = ARTEM.new_game(u.draft, u.seed)
-    fresh = replace(u, game=game, screen="board", cursor=turn_cursor(game), mode="actions", card="")
+    seed = unused_seed(ARTEM.key, u.seed, c.history)
+    game = ARTEM.new_game(u.draft, seed)
+    fresh = replace(u, seed=seed, game=game, screen="board", cursor=turn_cursor(game), mode="actions", card="")
     return Reply(fresh, label=T(c.lang, "artem.started", n=u.draft.players))
 
 
@@ -116,17 +117,12 @@ def _setup(ui: ArtemUi, lang: str) -> Keys:
     return keys
 
 
-def _next_seed(u: ArtemUi) -> int:
-    seed, _ = Rng.from_seed(u.seed).next_u64()
-    return seed & 0xFFFFFFFF
-
-
 def _over(lang: str) -> Keys:
     def again(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        return _start(ArtemUi(draft=u.draft, seed=_next_seed(u)), c)
+        return _start(ArtemUi(draft=u.draft, seed=next_seed(u)), c)
 
     def to_setup(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        return Reply(ArtemUi(draft=u.draft, seed=_next_seed(u)))
+        return Reply(ArtemUi(draft=u.draft, seed=next_seed(u)))
 
     return {"ok": Binding(again, T(lang, "artem.key.again")), "roll": Binding(again),
             "back": Binding(to_setup, T(lang, "artem.key.setup"))}

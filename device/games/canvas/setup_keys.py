@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from device.framework.contract import Context, Reply
+from device.framework.game_app import next_seed, unused_seed
 from device.games.canvas.ui import (
     MAX_POINTS,
     CanvasUi,
@@ -48,19 +49,19 @@ def start_game(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     if needs_points(ui) is not None:
         return Reply(replace(ui, screen="points", table=(), value=1))
     setup = Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
-    started = to_phase(replace(ui, game=CANVAS.new_game(setup, ui.seed), cursor=0))
+    seed = unused_seed(CANVAS.key, ui.seed, ctx.history)
+    started = to_phase(replace(ui, seed=seed, game=CANVAS.new_game(setup, seed), cursor=0))
     return Reply(started, label=T(ctx.lang, "canvas.started"))
 
 
 def play_again(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     """The next game with the same setup and a new seed."""
-    seed, _ = Rng.from_seed(ui.seed).next_u64()
-    return start_game(replace(ui, game=None, seed=seed & 0xFFFFFFFF), ctx)
+    return start_game(replace(ui, game=None, seed=next_seed(ui)), ctx)
 
 
 def to_setup(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     """Back to the setup menu, the cursor on Start."""
-    return Reply(replace(ui, game=None, screen="setup", cursor=0))
+    return Reply(replace(ui, game=None, seed=next_seed(ui), screen="setup", cursor=0))
 
 
 def _setup(ui: CanvasUi, lang: str) -> Keys:

@@ -13,7 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from device.framework.contract import Context, Reply
-from device.games.identik.ui import NEXT_OPTION, SETUP_ROWS, IdentikUi, next_seed, with_name
+from device.framework.game_app import next_seed, unused_seed
+from device.games.identik.ui import NEXT_OPTION, SETUP_ROWS, IdentikUi, with_name
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
@@ -117,8 +118,9 @@ def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
                              super_rule=draft.super_rule, timer_ms=ctx.settings.sandglass_s * 1000)
     except ValueError as exc:  # the wheel cannot build a bad name; say so if it ever does
         return Reply(ui, error=str(exc))
-    game = IDENTIK.new_game(setup, ui.seed)
-    started = replace(ui, game=game, screen="play", cursor=0, pick=1, direction="left")
+    seed = unused_seed(IDENTIK.key, ui.seed, ctx.history)
+    game = IDENTIK.new_game(setup, seed)
+    started = replace(ui, seed=seed, game=game, screen="play", cursor=0, pick=1, direction="left")
     return Reply(started, label=T(ctx.lang, "identik.label.new", n=draft.players))
 
 
