@@ -181,6 +181,7 @@ class App(Generic[S]):
         data: dict[str, Any] = codec.to_dict(state)
         return data
 
-    def load(self, data: dict[str, Any]) -> S:
-        """Rebuild and validate a state (from_dict); raises ValueError."""
+    def load(self, data: dict[str, Any], words: WordSource | None = None) -> S:
+        """Rebuild and validate a state (from_dict); raises ValueError. `words`: the database a
+        saved #ARTBOX game reads its used words from (None: a game saved naming them cannot load)."""
         return codec.from_dict(self.ui_type, data)

@@ -26,7 +26,6 @@ from device.framework.session import Session, apply_reply, open_app, paused_game
 from device.framework.undo import UndoService
 from device.render.frame import Frame
 from device.storage.history import GameRecord
-from device.storage.word_history import attach
 from hardware.buzzer import Sound
 from hardware.events import ButtonEvent
 from hardware.panels import PANELS
@@ -45,9 +44,8 @@ class Runner:
         self.device = device
         self.store = deps.store
         self.clock = deps.clock
-        attach(deps.store)  # games read and name the words used in this database
         start = Context(settings=device.settings, resources=deps.resources, now_ms=deps.clock.now_ms(),
-                        locked=device.locked())
+                        locked=device.locked(), words=deps.store)
         self.session = resume(deps.store, device, start)
         self.journal = Journal(deps.store, deps.wall_clock)
         self.undo = UndoService(deps.store)

@@ -45,7 +45,7 @@ class UndoService:
         lang = session.settings.language
 
         def shown(restored: dict[str, Any]) -> Any:
-            return owner.restored(owner.load(restored), ctx)
+            return owner.restored(owner.load(restored, ctx.words), ctx)
 
         def session_after(restored: dict[str, Any]) -> dict[str, Any]:
             return session_to_dict(session.with_state(mode, shown(restored)))

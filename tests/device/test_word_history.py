@@ -83,7 +83,6 @@ def test_no_word_comes_again_across_restarts_until_the_deck_went_round(tmp_path:
     seen = dealt(start(h))
     h.store.close()
     for _ in range(4):
-        monkeypatch.setattr(word_history, "_KNOWN", {})  # a new process remembers nothing
         again = Harness(db)
         assert dealt(game(again)) == seen[-8:]  # the saved game came back, used words and all
         again.press("back!")  # undo the start: the setup menu

@@ -74,7 +74,7 @@ def _engine_form(key: str, game: dict[str, Any]) -> dict[str, Any]:
         return game
     from device.games.artbox.saved import expand
 
-    return expand(game)
+    return expand(game, None)[0]  # scripts start on a fresh database: no used words by reference
 
 
 def _saved_games() -> list[tuple[str, str, dict[str, Any]]]:

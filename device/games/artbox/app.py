@@ -12,7 +12,7 @@ from device.framework.game_app import GameApp
 from device.games.artbox import keys, saved, screens
 from device.games.artbox.ui import ArtboxUi, Options
 from device.render.frame import Frame
-from device.storage.word_history import WordsDealt, cycle_of
+from device.storage.word_history import WordsDealt, WordSource
 from device.widgets.bindings import Bindings
 from device.widgets.countdown import countdown_deadline, countdown_tick
 from device.wordpacks import reference
@@ -98,21 +98,25 @@ class ArtboxApp(GameApp[ArtboxUi]):
         words = newly_dealt(before.game if before is not None else None, game)
         if not words:
             return None
-        cycle = cycle_of(game.setup.used)
-        return WordsDealt(ref.builtin, words, game.setup.words, 0 if cycle is None else cycle)
+        cycle = after.used_ref.cycle if after.used_ref is not None else 0
+        return WordsDealt(ref.builtin, words, game.setup.words, cycle)
 
     def dump(self, state: ArtboxUi) -> dict[str, Any]:
         """Serialise (the word deck by reference, see device/games/artbox/saved.py)."""
         data: dict[str, Any] = codec.to_dict(state)
+        del data["used_ref"]  # the saved game names its used words in their place
         if state.game is not None:
-            data["game"] = saved.compact(data["game"], state.game.setup.words, state.seed)
+            data["game"] = saved.compact(data["game"], state.game.setup.words, state.seed, state.used_ref)
         return data
 
-    def load(self, data: dict[str, Any]) -> ArtboxUi:
-        """Rebuild and validate; a game whose word pack is missing or changed cannot load."""
+    def load(self, data: dict[str, Any], words: WordSource | None = None) -> ArtboxUi:
+        """Rebuild and validate (the used words read from `words`); a game whose word pack is
+        missing or changed, or whose used words the database no longer has, cannot load."""
+        used_ref = None
         if isinstance(data, dict) and isinstance(data.get("game"), dict):
-            data = {**data, "game": saved.expand(data["game"])}
-        return _one_seed(codec.from_dict(ArtboxUi, data))
+            game, used_ref = saved.expand(data["game"], words)
+            data = {**data, "game": game}
+        return _one_seed(replace(codec.from_dict(ArtboxUi, data), used_ref=used_ref))
 
     def screen_key(self, state: ArtboxUi) -> str:
         """Setup, or the phase (per dealt seat and per slot, so each is a new screen)."""

@@ -80,13 +80,13 @@ def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
     """A new game with the options shown (remembered in the app state for the next one)."""
     try:
         deck = word_deck(ctx)
-        used = word_history.used_words(ctx.words, ctx.settings.word_language, deck)  # dealt last (supply.py)
+        used, used_ref = word_history.used_words(ctx.words, ctx.settings.word_language, deck)  # dealt last
         setup = replace(table_setup(ui.options, deck, ctx.resources.shape_dice), used=used)
     except (WordPackError, ValueError) as exc:
         return Reply(ui, error=str(exc))
     seed = unused_seed(ARTBOX.key, next_seed(ui), ctx.history)
     game = ARTBOX.new_game(setup, seed)
-    started = replace(ui, seed=seed, game=game, cursor=0, marks=(), view="words", games=1)
+    started = replace(ui, seed=seed, game=game, cursor=0, marks=(), view="words", games=1, used_ref=used_ref)
     return Reply(started, label=T(ctx.lang, "artbox.started", n=setup.players))
 
 

@@ -4,9 +4,10 @@ setup menu and the identify step list."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from device.storage.word_history import UsedRef
 from engine.artbox.setup import GuessTieBreak, Setup, SimplifiedGoal
 from engine.artbox.state import State
 from engine.dice import Die
@@ -50,6 +51,9 @@ class ArtboxUi:
     marks: tuple[int, ...] = ()  # unused since one press keeps the words (kept for old saves)
     view: View = "words"
     games: int = 0
+    # the used words of the game (setup.used) by reference, for saving; not saved itself (the
+    # saved game holds it in place of the words) and no part of what the state is
+    used_ref: UsedRef | None = field(default=None, compare=False)
 
 
 def setup_rows(options: Options) -> tuple[Row, ...]:
