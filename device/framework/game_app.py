@@ -5,8 +5,8 @@ A game's UI state holds `seed` (the seed of the game under way, or of the next o
 setup shows) and `game` (the engine state, None while setting up). Seeds are made one way:
 a new app draws one from the session (`Context.seed`), every later game takes the first draw of
 the finished game's own generator (`next_seed`), and a game never starts on a seed that a game
-of its kind in the history already had (`unused_seed`): the history keys a game by kind and seed,
-so two finished games are always two rows.
+of its kind in the history already had (`starting_seed`): the history keys a game by kind and
+seed (device/storage/history.py), so two finished games are always two rows.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from device.widgets.bindings import KeyedApp
 from engine.game import Game
 from engine.rng import Rng
 
-SEED_MASK = 0xFFFFFFFF  # seeds are 32-bit: they show in the history and are typed on the command line
+SEED_MASK = 0xFFFFFFFF  # a game seed is 32-bit, as the session hands them out (session.next_seed)
 
 
 class GameUi(Protocol):
@@ -85,3 +85,8 @@ def unused_seed(key: str, seed: int, history: tuple[GameRecord, ...]) -> int:
         seed = value & SEED_MASK
     return seed
 
+
+def starting_seed(key: str, state: GameUi, history: tuple[GameRecord, ...]) -> int:
+    """The seed a game of `key` starting from `state` plays on: the next after the game `state`
+    shows (its own seed on the setup screen), unless the history has it (`unused_seed`)."""
+    return unused_seed(key, next_seed(state), history)

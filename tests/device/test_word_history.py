@@ -184,11 +184,9 @@ def test_words_dealt_while_the_disk_refuses_wait_with_their_step(tmp_path: Path)
     """The storage fault rules: play goes on, the step (and its words) is reported unsaved, and
     both reach the disk together once it takes writes again."""
     db = tmp_path / "easel.db"
-    h = Harness(db)
-    h.store.close()
-    h.store = Store(db, lock_wait_s=0.2)
+    Harness(db).store.close()
+    h = Harness(store=Store(db, lock_wait_s=0.2))
     h.store.retry_s = 0
-    h.runner.store = h.store
     h.runner.open("artbox")
     holder = hold_database_lock(db, "BEGIN IMMEDIATE")
     try:

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from device import wordpacks
 from device.framework.contract import Context, Reply
-from device.framework.game_app import next_seed, unused_seed
+from device.framework.game_app import next_seed, starting_seed
 from device.games.artbox.identify_keys import identify
 from device.games.artbox.moves import apply_command
 from device.games.artbox.ui import ArtboxUi, next_option, setup_rows, table_setup
@@ -84,7 +84,7 @@ def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
         setup = replace(table_setup(ui.options, deck, ctx.resources.shape_dice), used=used)
     except (WordPackError, ValueError) as exc:
         return Reply(ui, error=str(exc))
-    seed = unused_seed(ARTBOX.key, next_seed(ui), ctx.history)
+    seed = starting_seed(ARTBOX.key, ui, ctx.history)
     game = ARTBOX.new_game(setup, seed)
     started = replace(ui, seed=seed, game=game, cursor=0, marks=(), view="words", games=1, used_ref=used_ref)
     return Reply(started, label=T(ctx.lang, "artbox.started", n=setup.players))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from device.framework.contract import Context, Reply
-from device.framework.game_app import next_seed, unused_seed
+from device.framework.game_app import next_seed, starting_seed
 from device.games.artem.artem_data import colour_name
 from device.games.artem.ui import (
     NEXT_OPTION,
@@ -97,7 +97,7 @@ def _numbered(count: int, choose: Action[ArtemUi]) -> Keys:
 
 
 def _start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-    seed = unused_seed(ARTEM.key, u.seed, c.history)
+    seed = starting_seed(ARTEM.key, u, c.history)
     game = ARTEM.new_game(u.draft, seed)
     fresh = replace(u, seed=seed, game=game, screen="board", cursor=turn_cursor(game), mode="actions", card="")
     return Reply(fresh, label=T(c.lang, "artem.started", n=u.draft.players))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from device.framework.contract import Context, Reply
-from device.framework.game_app import next_seed, unused_seed
+from device.framework.game_app import next_seed, starting_seed
 from device.games.canvas.ui import (
     MAX_POINTS,
     CanvasUi,
@@ -49,7 +49,7 @@ def start_game(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     if needs_points(ui) is not None:
         return Reply(replace(ui, screen="points", table=(), value=1))
     setup = Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
-    seed = unused_seed(CANVAS.key, ui.seed, ctx.history)
+    seed = starting_seed(CANVAS.key, ui, ctx.history)
     started = to_phase(replace(ui, seed=seed, game=CANVAS.new_game(setup, seed), cursor=0))
     return Reply(started, label=T(ctx.lang, "canvas.started"))
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from device.framework.contract import Context, Reply
-from device.framework.game_app import next_seed, unused_seed
+from device.framework.game_app import next_seed, starting_seed
 from device.games.identik.ui import NEXT_OPTION, SETUP_ROWS, IdentikUi, with_name
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, pause
@@ -118,7 +118,7 @@ def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
                              super_rule=draft.super_rule, timer_ms=ctx.settings.sandglass_s * 1000)
     except ValueError as exc:  # the wheel cannot build a bad name; say so if it ever does
         return Reply(ui, error=str(exc))
-    seed = unused_seed(IDENTIK.key, ui.seed, ctx.history)
+    seed = starting_seed(IDENTIK.key, ui, ctx.history)
     game = IDENTIK.new_game(setup, seed)
     started = replace(ui, seed=seed, game=game, screen="play", cursor=0, pick=1, direction="left")
     return Reply(started, label=T(ctx.lang, "identik.label.new", n=draft.players))
@@ -289,7 +289,7 @@ def _summary(ui: IdentikUi, game: State, lang: str) -> Keys:
 
 def _over(ui: IdentikUi, game: State, lang: str) -> Keys:
     def again(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        return _start_game(replace(u, seed=next_seed(u)), c)
+        return _start_game(u, c)  # on the next seed after the finished game
 
     def to_setup(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         return Reply(replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u)))
