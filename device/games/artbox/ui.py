@@ -50,7 +50,7 @@ class ArtboxUi:
     cursor: int = 0  # setup row / waiting seat / identify item
     marks: tuple[int, ...] = ()  # unused since one press keeps the words (kept for old saves)
     view: View = "words"
-    games: int = 0
+    games: int = 0  # 1 once a game started; a state saved when game n played on `seed ^ (n - 1)` holds n
     # the used words of the game (setup.used) by reference, for saving; not saved itself (the
     # saved game holds it in place of the words) and no part of what the state is
     used_ref: UsedRef | None = field(default=None, compare=False)
