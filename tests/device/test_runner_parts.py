@@ -7,8 +7,10 @@ import sqlite3
 from pathlib import Path
 
 from device.clock import VirtualClock
+from device.framework.contract import Context
 from device.framework.deadlines import DeadlineScheduler
 from device.framework.press_pipeline import held_step
+from device.framework.session import Session
 from device.framework.undo import Step
 from device.storage.store_codec import pack
 from hardware.events import ButtonEvent
@@ -91,7 +93,12 @@ def test_a_tick_builds_one_context_a_pass() -> None:
     h.clock.set(deadline)
     built: list[int] = []
     context = h.runner._context
-    h.runner._context = lambda session, now: built.append(now) or context(session, now)  # type: ignore[method-assign]
+
+    def counted(session: Session, now: int) -> Context:
+        built.append(now)
+        return context(session, now)
+
+    h.runner._context = counted  # type: ignore[method-assign]
     h.runner.tick()
     passes = 2  # the pass that runs the due second, and the pass that finds nothing more due
     assert len(built) == passes + 2  # + the check for a countdown still running, + the frame shown
