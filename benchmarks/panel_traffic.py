@@ -24,7 +24,7 @@ from device.clock import VirtualClock
 from device.display.display_worker import DisplayWorker
 from device.display.refresh import NO_ACTIVITY, Activity, RefreshPlanner, align_box, changed_box
 from device.framework.resources import Resources
-from device.framework.runner import Runner
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps
 from device.settings import Settings
 from device.storage.store import Store
 from hardware.display import PanelSpec
@@ -55,8 +55,8 @@ def sandglass_frames(model: str, seconds: int) -> list[Shown]:
     """The Toolbox's sandglass screen from the timer press to the end of a `seconds` glass."""
     sink = _Collect()
     clock = VirtualClock(0)
-    runner = Runner(store=Store(None), resources=Resources(), sink=sink, clock=clock,
-                    settings=Settings(panel=model, sandglass_s=seconds), seed=1)
+    runner = Runner(RunnerDeps(store=Store(None), resources=Resources(), sink=sink, clock=clock),
+                    DeviceSetup(settings=Settings(panel=model, sandglass_s=seconds), seed=1))
     runner.open("toolbox")
     runner.handle(ButtonEvent("timer"))
     while (deadline := runner.next_deadline()) is not None:

@@ -41,7 +41,7 @@ from device.errors import UserError  # noqa: E402
 from device.framework.loader import app  # noqa: E402
 from device.framework.registry import GAMES  # noqa: E402
 from device.framework.resources import Resources  # noqa: E402
-from device.framework.runner import Runner  # noqa: E402
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps  # noqa: E402
 from device.run.headless import FrameRecorder, run_script  # noqa: E402
 from device.run.script import Step, Wait, parse_numbered  # noqa: E402
 from device.settings import Settings  # noqa: E402
@@ -190,8 +190,8 @@ class Replay:
 
     def __init__(self, script: Annotated, depth: int) -> None:
         self.clock = VirtualClock(0)
-        self.runner = Runner(store=Store(None), resources=Resources(), sink=FrameRecorder(None), clock=self.clock,
-                             settings=Settings(), seed=script.seed)
+        self.runner = Runner(RunnerDeps(store=Store(None), resources=Resources(), sink=FrameRecorder(None),
+                                        clock=self.clock), DeviceSetup(settings=Settings(), seed=script.seed))
         self.depth = depth
         self.mode = ""
         self.four: Any = None

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from device.clock import MonotonicClock  # noqa: E402
 from device.framework.registry import keys  # noqa: E402
 from device.framework.resources import Resources  # noqa: E402
-from device.framework.runner import Runner  # noqa: E402
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps  # noqa: E402
 from device.run.gallery import panels_for, sample_frames  # noqa: E402
 from device.run.headless import FrameRecorder  # noqa: E402
 from device.run.loop import STOP, run_loop  # noqa: E402
@@ -81,8 +81,8 @@ def bench_press(presses: int) -> list[float]:
             def submit(self, image: object, key: str, hide_secret: bool = False, activity: object = None) -> None:
                 handed.append(time.perf_counter())
 
-        runner = Runner(store=store, resources=Resources(), sink=Sink(), clock=MonotonicClock(),
-                        settings=Settings(), seed=1)
+        runner = Runner(RunnerDeps(store=store, resources=Resources(), sink=Sink(), clock=MonotonicClock()),
+                        DeviceSetup(settings=Settings(), seed=1))
         runner.handle(ButtonEvent("ok"))
         buttons = ["roll", "up", "down", "seat1", "seat2", "seat3", "seat4", "back!", "back!", "back!", "back!"]
         latencies = []
@@ -99,8 +99,8 @@ def bench_press(presses: int) -> list[float]:
 
 def bench_idle(seconds: float) -> float:
     """CPU used by the device loop while nothing happens (a sandglass-free home screen)."""
-    runner = Runner(store=Store(None), resources=Resources(), sink=FrameRecorder(None), clock=MonotonicClock(),
-                    settings=Settings(), seed=1)
+    runner = Runner(RunnerDeps(store=Store(None), resources=Resources(), sink=FrameRecorder(None),
+                               clock=MonotonicClock()), DeviceSetup(settings=Settings(), seed=1))
     events: queue.Queue[ButtonEvent | None] = queue.Queue()
     stop = threading.Event()
     thread = threading.Thread(target=run_loop, args=(runner, events, stop), daemon=True)

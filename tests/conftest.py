@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from device.clock import VirtualClock
+from device.framework.deps import local_time
 from device.framework.resources import Resources
-from device.framework.runner import Runner
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps
 from device.run.headless import FrameRecorder
 from device.settings import Settings
 from device.storage.store import Store
@@ -38,14 +39,16 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 class Harness:
     """A runner on a virtual clock with an in-memory (or given) database and recorded frames."""
 
-    def __init__(self, db: Path | None = None, settings: Settings | None = None, seed: int = 1) -> None:
+    def __init__(self, db: Path | None = None, settings: Settings | None = None, seed: int = 1,
+                 wall_clock: Callable[[], str] = local_time, resources: Resources | None = None,
+                 store: Store | None = None) -> None:
         self.frames = FrameRecorder(None)
         self.sounds: list[tuple[int, str]] = []
-        self.store = Store(db)
+        self.store = store or Store(db)  # `store`: one opened by the test (its own lock wait)
         self.clock = VirtualClock(self.store.resume_ms())
-        self.runner = Runner(store=self.store, resources=Resources(), sink=self.frames, clock=self.clock,
-                             settings=settings or Settings(), seed=seed,
-                             on_sound=lambda ms, s: self.sounds.append((ms, s)))
+        deps = RunnerDeps(store=self.store, resources=resources or Resources(), sink=self.frames, clock=self.clock,
+                          on_sound=lambda ms, s: self.sounds.append((ms, s)), wall_clock=wall_clock)
+        self.runner = Runner(deps, DeviceSetup(settings=settings or Settings(), seed=seed))
 
     def press(self, *buttons: str) -> None:
         """Press buttons in order; a trailing '!' means hold."""

@@ -152,8 +152,8 @@ class App(Generic[S]):
         """Draw the state, including the soft-key bar."""
         raise NotImplementedError
 
-    def result(self, state: S) -> GameResult | None:
-        """The final result once a game has ended (kept in the history), else None."""
+    def result(self, state: S, lang: str) -> GameResult | None:
+        """The final result once a game has ended (kept in the history, seats named in `lang`), else None."""
         return None
 
     def invariants(self, state: S) -> list[str]:
@@ -182,6 +182,7 @@ class App(Generic[S]):
         data: dict[str, Any] = codec.to_dict(state)
         return data
 
-    def load(self, data: dict[str, Any]) -> S:
-        """Rebuild and validate a state (from_dict); raises ValueError."""
+    def load(self, data: dict[str, Any], words: WordSource | None = None) -> S:
+        """Rebuild and validate a state (from_dict); raises ValueError. `words`: the database a
+        saved #ARTBOX game reads its used words from (None: a game saved naming them cannot load)."""
         return codec.from_dict(self.ui_type, data)

@@ -133,7 +133,7 @@ def _load_states(data: dict[str, Any], ctx: Context) -> tuple[dict[str, Any], li
         if not known(key):
             continue
         try:
-            states[key] = app(key).load(raw)
+            states[key] = app(key).load(raw, ctx.words)
         except WordPackError as exc:
             states[key] = app(key).start(ctx)
             notes.append(str(exc))

@@ -13,7 +13,7 @@ from typing import Any
 from device.clock import MonotonicClock
 from device.config import Config
 from device.framework.resources import Resources
-from device.framework.runner import Runner
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps
 from device.run.logs import setup_logging
 from device.run.loop import STOP, run_loop
 from device.settings import Settings
@@ -63,8 +63,8 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
     display = TerminalDisplay(PANELS[settings.panel])
     sink = TerminalSink(display)
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
-    runner = Runner(store=store, resources=resources, sink=sink, clock=clock, settings=settings,
-                    seed=seed, buzzer=TerminalBell(), forced=forced)
+    runner = Runner(RunnerDeps(store=store, resources=resources, sink=sink, clock=clock, buzzer=TerminalBell()),
+                    DeviceSetup(settings=settings, seed=seed, forced=forced or {}))
     events: queue.Queue[ButtonEvent | None] = queue.Queue()
     stop = threading.Event()
     keyboard = Keyboard(events.put)

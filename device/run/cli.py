@@ -275,7 +275,7 @@ def desktop_session(environ: Mapping[str, str] | None = None, platform: str | No
 def _play_headless(args: argparse.Namespace, config: Config, settings: Settings) -> int:
     from device.clock import VirtualClock
     from device.framework.resources import Resources
-    from device.framework.runner import Runner
+    from device.framework.runner import DeviceSetup, Runner, RunnerDeps
     from device.run.headless import FrameRecorder, SoundLog, run_script, write_state
     from device.run.script import read_seeded
     from device.storage.store import Store
@@ -307,9 +307,9 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
         sink = PanelSink(recorder, simulated, clock)
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
-        runner = Runner(store=store, resources=resources, sink=sink, clock=clock, settings=settings,
-                        seed=_seed(config, args, script_seed), panel_locked=config.real_panel,
-                        forced=_forced(config, args), on_sound=sounds.play)
+        runner = Runner(RunnerDeps(store=store, resources=resources, sink=sink, clock=clock, on_sound=sounds.play),
+                        DeviceSetup(settings=settings, seed=_seed(config, args, script_seed),
+                                    panel_locked=config.real_panel, forced=_forced(config, args)))
         runner.show()
         if streaming:
             from device.run.headless import run_stream

@@ -17,7 +17,7 @@ from device.display.display_worker import DisplayWorker
 from device.display.refresh import RefreshPlanner
 from device.errors import UserError
 from device.framework.resources import Resources
-from device.framework.runner import Runner
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps
 from device.run.logs import setup_logging
 from device.run.loop import STOP, run_loop
 from device.settings import Settings
@@ -96,10 +96,11 @@ def run_on_hardware(config: Config, settings: Settings, seed: int, database: Pat
         from hardware.gpio_buzzer import GpioBuzzer
 
         buzzer = GpioBuzzer(config.buzzer_pin, tonal=config.buzzer_tonal)
-    runner = Runner(store=store, resources=Resources(dice_file=config.dice_file, word_packs=config.word_packs),
-                    sink=worker, clock=MonotonicClock(store.resume_ms()), settings=settings, seed=seed,
-                    buzzer=buzzer, panel_locked=True, forced={"panel": config.panel},
-                    seat_buttons=has_seat_buttons(config))
+    resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
+    runner = Runner(RunnerDeps(store=store, resources=resources, sink=worker, clock=MonotonicClock(store.resume_ms()),
+                               buzzer=buzzer),
+                    DeviceSetup(settings=settings, seed=seed, panel_locked=True, forced={"panel": config.panel},
+                                seat_buttons=has_seat_buttons(config)))
     events: queue.Queue[ButtonEvent | None] = queue.Queue()
     stop = threading.Event()
     handlers = {sig: signal.signal(sig, lambda *_: events.put(STOP)) for sig in (signal.SIGTERM, signal.SIGINT)}

@@ -20,11 +20,18 @@ class GameRecord:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     seed: int
-    key: str = ""
+    key: str = ""  # the history's row key: history_key(game, seed)
 
     def winner_names(self) -> tuple[str, ...]:
         """The winners' names (seats are 1-based)."""
         return tuple(self.players[seat - 1] for seat in self.winners if 0 < seat <= len(self.players))
+
+
+def history_key(game: str, seed: int) -> str:
+    """The row key of a finished game: its kind and seed. Games never repeat a seed their kind
+    has in the history (device/widgets/game_app.py, unused_seed), so a key names one game, and
+    that game finishing again after an undo replaces its own row."""
+    return f"{game}:{seed}"
 
 
 def to_csv(records: Sequence[GameRecord]) -> str:

@@ -46,7 +46,6 @@ from device.storage.store_rows import (
     write_current,
 )
 from device.storage.store_words import WordHistoryRows, WordsDealt, record
-from device.storage.word_history import detach
 
 __all__ = ["FORMAT_VERSION", "LOCK_WAIT_S", "RETRY_S", "UNDO_DEPTH", "Cursor", "Store", "StoreError",
            "games_in", "read_games"]
@@ -382,7 +381,6 @@ class Store(WordHistoryRows):
 
     def close(self) -> int:
         """Write what is pending if the disk allows, checkpoint and close; returns the steps not saved."""
-        detach(self)
         unsaved = 0 if self.flush() else len(self.pending)
         with suppress(sqlite3.Error):
             self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -2,8 +2,9 @@
 
 A game starting asks the store in its context which words of its deck are used in the current
 cycle (`used_words`), and a saved game names that list by reference (`UsedRef`: language,
-cycle and the last row then) so that bytes per saved press do not grow with the deck; loading a
-saved game reads the rows back from the store the runner attaches here.
+cycle and the last row then, kept in the game's UI state) so that bytes per saved press do not
+grow with the deck; loading a saved game reads the rows back from the store it is given
+(`Context.words`: nothing here is global).
 A step that deals words says so (`WordsDealt`, from `App.words_dealt`) and the runner records
 them in the same transaction as the step. Undoing a deal does not make its words fresh again:
 they were on the screen, so they were seen.
@@ -18,7 +19,7 @@ from typing import Any, Protocol
 from device.storage.store_words import WordsDealt, word_key
 from device.wordpacks import WordPackError
 
-__all__ = ["UsedRef", "WordSource", "WordsDealt", "attach", "detach", "reference", "resolve", "used_words"]
+__all__ = ["UsedRef", "WordSource", "WordsDealt", "matches", "progress", "reset", "resolve", "used_words"]
 
 
 @dataclass(frozen=True)
@@ -47,38 +48,20 @@ class WordSource(Protocol):
         """Start a new cycle: every word of the language is fresh."""
 
 
-_SOURCE: list[WordSource] = []  # the store saved games are loaded from
-_KNOWN: dict[str, tuple[tuple[str, ...], UsedRef]] = {}  # fingerprint -> (used words, reference)
-_KEEP = 8
-
-
-def attach(source: WordSource | None) -> None:
-    """Load saved games' used words from `source` (the runner's store); None detaches it."""
-    _SOURCE.clear()
-    if source is not None:
-        _SOURCE.append(source)
-
-
-def detach(source: WordSource) -> None:
-    """Stop using `source` (a store being closed), if it is the one attached."""
-    if _SOURCE and _SOURCE[0] is source:
-        _SOURCE.clear()
-
-
 def fingerprint(words: tuple[str, ...]) -> str:
     """The SHA-256 of the words, one per line."""
     return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
 
 
-def used_words(source: WordSource | None, language: str, deck: tuple[str, ...]) -> tuple[str, ...]:
-    """The words of `deck` dealt in the current cycle, in deck order (none without a store);
-    remembered with their reference for saving."""
+def used_words(source: WordSource | None, language: str,
+               deck: tuple[str, ...]) -> tuple[tuple[str, ...], UsedRef | None]:
+    """The words of `deck` dealt in the current cycle, in deck order, and their reference for
+    saving (none and None without a store)."""
     if source is None:
-        return ()
+        return (), None
     cycle, through, keys = source.words_used(language)
     used = tuple(w for w in deck if word_key(w) in keys)
-    _remember(used, UsedRef(language, cycle, through, len(used), fingerprint(used)))
-    return used
+    return used, UsedRef(language, cycle, through, len(used), fingerprint(used))
 
 
 def progress(source: WordSource | None, language: str, deck: tuple[str, ...]) -> tuple[int, int]:
@@ -95,37 +78,20 @@ def reset(source: WordSource | None, language: str) -> None:
         source.reset_words(language)
 
 
-def reference(used: tuple[str, ...]) -> UsedRef | None:
-    """The reference of a list made by `used_words`, or None for any other list."""
-    found = _KNOWN.get(fingerprint(used))
-    return found[1] if found is not None and found[0] == used else None
+def matches(ref: UsedRef | None, used: tuple[str, ...]) -> bool:
+    """True when `ref` names exactly the words `used`."""
+    return ref is not None and ref.count == len(used) and ref.sha256 == fingerprint(used)
 
 
-def resolve(data: dict[str, Any], deck: tuple[str, ...]) -> tuple[str, ...]:
-    """The used words a saved reference names; WordPackError when the database no longer has them."""
+def resolve(data: dict[str, Any], deck: tuple[str, ...],
+            source: WordSource | None) -> tuple[tuple[str, ...], UsedRef]:
+    """The used words a saved reference names, read from `source` (the database), and the
+    reference; WordPackError when the database (or no database) no longer has them."""
     ref = UsedRef(str(data["language"]), int(data["cycle"]), int(data["through"]), int(data["count"]),
                   str(data["sha256"]))
-    known = _KNOWN.get(ref.sha256)
-    if known is not None:
-        return known[0]
-    keys = _SOURCE[0].words_used(ref.language, (ref.cycle, ref.through))[2] if _SOURCE else frozenset()
+    keys = source.words_used(ref.language, (ref.cycle, ref.through))[2] if source is not None else frozenset()
     used = tuple(w for w in deck if word_key(w) in keys)
     if fingerprint(used) != ref.sha256:
         raise WordPackError(f"#ARTBOX cannot resume: the {ref.count} words used when the game began "
                             "are no longer in the database; start a new game")
-    _remember(used, ref)
-    return used
-
-
-def cycle_of(used: tuple[str, ...]) -> int | None:
-    """The cycle a game's used words come from, if known."""
-    ref = reference(used)
-    return None if ref is None else ref.cycle
-
-
-def _remember(used: tuple[str, ...], ref: UsedRef) -> None:
-    """Keep the newest reference of each list (an older one may name rows deleted since)."""
-    _KNOWN.pop(ref.sha256, None)
-    if len(_KNOWN) >= _KEEP:
-        del _KNOWN[next(iter(_KNOWN))]
-    _KNOWN[ref.sha256] = (used, ref)
+    return used, ref

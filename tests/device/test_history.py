@@ -27,7 +27,7 @@ RECORDS = [
 def _finish_when_all_took_tokens(mocker: MockerFixture) -> None:
     """Stand-in game end for the Toolbox: over when every seat holds a number token."""
 
-    def result(self: ToolboxApp, ui: Any) -> GameResult | None:
+    def result(self: ToolboxApp, ui: Any, lang: str) -> GameResult | None:
         order = ui.game.order
         if not order.complete:
             return None
@@ -41,8 +41,7 @@ def _finish_when_all_took_tokens(mocker: MockerFixture) -> None:
 def test_a_finished_game_is_recorded_once(tmp_path: Path, mocker: MockerFixture) -> None:
     """The step that ends a game writes it to the history; undo and redo do not add it twice."""
     _finish_when_all_took_tokens(mocker)
-    h = Harness(tmp_path / "easel.db")
-    h.runner.wall_clock = lambda: "2026-11-25T21:00:00"
+    h = Harness(tmp_path / "easel.db", wall_clock=lambda: "2026-11-25T21:00:00")
     h.press("ok", "seat2", "seat4", "seat1", "seat3")
     assert [r.winners for r in h.store.games()] == [(2,)]
     h.press("back!", "seat3")

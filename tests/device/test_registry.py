@@ -14,7 +14,7 @@ from device.framework.contract import Context
 from device.framework.loader import app, descriptor, menu, samples
 from device.framework.registry import GAMES, LISTED, MENU, SYSTEM, keys, package, string_tables
 from device.framework.resources import Resources
-from device.framework.runner import Runner
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps
 from device.i18n import Strings
 from device.run.headless import FrameRecorder
 from device.settings import Settings
@@ -47,13 +47,13 @@ def test_a_toolbox_start_imports_no_other_game() -> None:
         "import sys\n"
         "from device.clock import VirtualClock\n"
         "from device.framework.resources import Resources\n"
-        "from device.framework.runner import Runner\n"
+        "from device.framework.runner import DeviceSetup, Runner, RunnerDeps\n"
         "from device.run.headless import FrameRecorder\n"
         "from device.settings import Settings\n"
         "from device.storage.store import Store\n"
         "from hardware.events import ButtonEvent\n"
-        "runner = Runner(store=Store(None), resources=Resources(), sink=FrameRecorder(None), clock=VirtualClock(0),\n"
-        "                settings=Settings(), seed=1)\n"
+        "runner = Runner(RunnerDeps(store=Store(None), resources=Resources(), sink=FrameRecorder(None),\n"
+        "                           clock=VirtualClock(0)), DeviceSetup(settings=Settings(), seed=1))\n"
         "runner.show()\n"
         "runner.handle(ButtonEvent('roll'))\n"
         "assert runner.session.mode == 'toolbox'\n"
@@ -111,8 +111,8 @@ def test_settings_travel_as_changes_any_app_may_send() -> None:
 
 def test_a_real_panel_locks_the_screen_setting() -> None:
     """A real panel (fixed by the config) shows on Settings as set in config, with no special case."""
-    runner = Runner(store=Store(None), resources=Resources(), sink=FrameRecorder(None), clock=VirtualClock(0),
-                    settings=Settings(), seed=1, panel_locked=True)
+    runner = Runner(RunnerDeps(store=Store(None), resources=Resources(), sink=FrameRecorder(None),
+                               clock=VirtualClock(0)), DeviceSetup(settings=Settings(), seed=1, panel_locked=True))
     state = runner.session.states["settings"]
     assert isinstance(state, SettingsUi) and state.panel_locked
     runner.open("settings")

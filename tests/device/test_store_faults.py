@@ -154,11 +154,9 @@ def test_a_write_lock_during_play_keeps_the_game_going(tmp_path: Path) -> None:
     """Item 3: another program holding the write lock over the busy timeout: no crash, steps pending,
     written once the lock is gone."""
     db = tmp_path / "easel.db"
-    h = Harness(db)
-    h.store.close()
-    h.store = Store(db, lock_wait_s=0.2)
+    Harness(db).store.close()
+    h = Harness(store=Store(db, lock_wait_s=0.2))
     h.store.retry_s = 0
-    h.runner.store = h.store
     h.press("ok", "roll")
     holder = hold_database_lock(db, "BEGIN IMMEDIATE")
     try:

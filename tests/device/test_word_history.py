@@ -83,7 +83,6 @@ def test_no_word_comes_again_across_restarts_until_the_deck_went_round(tmp_path:
     seen = dealt(start(h))
     h.store.close()
     for _ in range(4):
-        monkeypatch.setattr(word_history, "_KNOWN", {})  # a new process remembers nothing
         again = Harness(db)
         assert dealt(game(again)) == seen[-8:]  # the saved game came back, used words and all
         again.press("back!")  # undo the start: the setup menu
@@ -185,11 +184,9 @@ def test_words_dealt_while_the_disk_refuses_wait_with_their_step(tmp_path: Path)
     """The storage fault rules: play goes on, the step (and its words) is reported unsaved, and
     both reach the disk together once it takes writes again."""
     db = tmp_path / "easel.db"
-    h = Harness(db)
-    h.store.close()
-    h.store = Store(db, lock_wait_s=0.2)
+    Harness(db).store.close()
+    h = Harness(store=Store(db, lock_wait_s=0.2))
     h.store.retry_s = 0
-    h.runner.store = h.store
     h.runner.open("artbox")
     holder = hold_database_lock(db, "BEGIN IMMEDIATE")
     try:

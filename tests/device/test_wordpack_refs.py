@@ -27,8 +27,7 @@ def write_pack(path: Path, count: int, prefix: str = "pack") -> Path:
 
 def started_game(harness: Callable[..., Harness], pack: Path) -> ArtboxUi:
     """An #ARTBOX game begun with the built-in deck plus `pack`, one round dealt."""
-    h = harness()
-    h.runner.resources = Resources(word_packs=(pack,))
+    h = harness(resources=Resources(word_packs=(pack,)))
     h.runner.open("artbox")
     h.press("roll", "ok")
     ui = h.state("artbox")
@@ -104,8 +103,7 @@ def test_runner_starts_with_the_message_instead_of_crashing(tmp_path: Path) -> N
     """A restart after the pack went missing shows why the saved game could not load."""
     pack = write_pack(tmp_path / "words.txt", 100)
     db = tmp_path / "easel.db"
-    h = Harness(db=db)
-    h.runner.resources = Resources(word_packs=(pack,))
+    h = Harness(db=db, resources=Resources(word_packs=(pack,)))
     h.runner.open("artbox")
     h.press("roll")
     h.store.close()

@@ -7,26 +7,29 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from device.display.refresh import Activity
-from device.framework.contract import Context, GameResult, Reply
+from device.framework.contract import Context, Reply
 from device.games.artbox import keys, saved, screens
 from device.games.artbox.ui import ArtboxUi, Options
 from device.render.frame import Frame
-from device.storage.word_history import WordsDealt, cycle_of
-from device.widgets.bindings import Bindings, KeyedApp
+from device.storage.word_history import WordsDealt, WordSource
+from device.widgets.bindings import Bindings
 from device.widgets.countdown import countdown_deadline, countdown_tick
+from device.widgets.game_app import GameApp
 from device.wordpacks import reference
 from engine import codec
 from engine.artbox import ARTBOX
 from engine.artbox.commands import HideWords, TimeUp
+from engine.artbox.state import State
 from engine.artbox.supply import newly_dealt
 
 
-class ArtboxApp(KeyedApp[ArtboxUi]):
+class ArtboxApp(GameApp[ArtboxUi]):
     """#ARTBOX for 3 to 8 players: words, dice, number tokens, sandglass, awards, scores."""
 
     key = "artbox"
     title_key = "game.artbox"
     ui_type = ArtboxUi
+    engine = ARTBOX
 
     def start(self, ctx: Context) -> ArtboxUi:
         """The setup menu, its rules language following the interface language."""
@@ -40,19 +43,9 @@ class ArtboxApp(KeyedApp[ArtboxUi]):
             return state
         return replace(state, game=ARTBOX.apply(state.game, HideWords()), cursor=0)
 
-    def in_progress(self, state: ArtboxUi) -> bool:
-        """A game is under way until its final scoreboard."""
-        return state.game is not None and state.game.phase != "over"
-
-    def result(self, state: ArtboxUi) -> GameResult | None:
-        """Victory tokens per seat and the winner, once the game is over."""
-        game = state.game
-        outcome = ARTBOX.outcome(game) if game is not None else None
-        if game is None or outcome is None:
-            return None
-        seats = tuple(f"Seat {s}" for s in range(1, game.setup.players + 1))
-        return GameResult(players=seats, scores=tuple(t.total for t in game.tokens), winners=outcome.winners,
-                          seed=state.seed ^ max(0, state.games - 1))
+    def scores(self, game: State) -> tuple[int, ...]:
+        """Victory tokens per seat."""
+        return tuple(t.total for t in game.tokens)
 
     def invariants(self, state: ArtboxUi) -> list[str]:
         """Token counts never negative; number tokens unique; one word per drawing slot."""
@@ -105,22 +98,25 @@ class ArtboxApp(KeyedApp[ArtboxUi]):
         words = newly_dealt(before.game if before is not None else None, game)
         if not words:
             return None
-        cycle = cycle_of(game.setup.used)
-        return WordsDealt(ref.builtin, words, game.setup.words, 0 if cycle is None else cycle)
+        cycle = after.used_ref.cycle if after.used_ref is not None else 0
+        return WordsDealt(ref.builtin, words, game.setup.words, cycle)
 
     def dump(self, state: ArtboxUi) -> dict[str, Any]:
         """Serialise (the word deck by reference, see device/games/artbox/saved.py)."""
         data: dict[str, Any] = codec.to_dict(state)
-        if state.game is not None:  # _start_game seeds game number `games` with seed ^ games
-            data["game"] = saved.compact(data["game"], state.game.setup.words,
-                                         state.seed ^ (state.games - 1))
+        del data["used_ref"]  # the saved game names its used words in their place
+        if state.game is not None:
+            data["game"] = saved.compact(data["game"], state.game.setup.words, state.seed, state.used_ref)
         return data
 
-    def load(self, data: dict[str, Any]) -> ArtboxUi:
-        """Rebuild and validate; a game whose word pack is missing or changed cannot load."""
+    def load(self, data: dict[str, Any], words: WordSource | None = None) -> ArtboxUi:
+        """Rebuild and validate (the used words read from `words`); a game whose word pack is
+        missing or changed, or whose used words the database no longer has, cannot load."""
+        used_ref = None
         if isinstance(data, dict) and isinstance(data.get("game"), dict):
-            data = {**data, "game": saved.expand(data["game"])}
-        return codec.from_dict(ArtboxUi, data)
+            game, used_ref = saved.expand(data["game"], words)
+            data = {**data, "game": game}
+        return _one_seed(replace(codec.from_dict(ArtboxUi, data), used_ref=used_ref))
 
     def screen_key(self, state: ArtboxUi) -> str:
         """Setup, or the phase (per dealt seat and per slot, so each is a new screen)."""
@@ -132,6 +128,14 @@ class ArtboxApp(KeyedApp[ArtboxUi]):
     def draw(self, state: ArtboxUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The setup menu or the phase being played."""
         screens.render(state, ctx.lang, ctx.now_ms, labels, frame, seat_buttons=ctx.seat_buttons)
+
+
+def _one_seed(ui: ArtboxUi) -> ArtboxUi:
+    """A state saved when game number n played on `seed ^ (n - 1)`: `seed` becomes the seed of
+    the game under way (on the setup menu, of the next game), as every game is seeded now."""
+    if ui.games <= 1:
+        return ui
+    return replace(ui, seed=ui.seed ^ (ui.games - 1 if ui.game is not None else ui.games), games=1)
 
 
 APP = ArtboxApp()

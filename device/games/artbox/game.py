@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from device.framework.descriptor import Descriptor, Script
 from device.framework.resources import Resources
 from device.games.artbox.saved import expand
@@ -15,6 +17,12 @@ def example() -> Setup:
     return Setup(players=4, words=builtin_deck("en"), dice=Resources().shape_dice, first_maestro=1)
 
 
+def engine_form(game: dict[str, Any]) -> dict[str, Any]:
+    """The engine's dict of a saved game: the deck's words, saved by reference, put back (a script
+    starts on a fresh database, so no used words are held by reference)."""
+    return expand(game, None)[0]
+
+
 GAME = Descriptor(
     rules=ARTBOX,
     example=example,
@@ -24,5 +32,5 @@ GAME = Descriptor(
         Script("artbox_five_players_round", ends=False),  # one round, to the start of round 2
         Script("artbox_five_players_round_four_keys", ends=False),
     ),
-    engine_form=expand,  # the save holds the deck's words by reference
+    engine_form=engine_form,  # the save holds the deck's words by reference
 )

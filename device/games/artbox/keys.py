@@ -21,6 +21,7 @@ from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
 from device.widgets.drawing import shapes_in_words
+from device.widgets.game_app import next_seed, starting_seed
 from device.widgets.option_menu import count_keys, option_menu
 from device.wordpacks import WordPackError
 from engine.artbox import ARTBOX
@@ -97,12 +98,13 @@ def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
     """A new game with the options shown (remembered in the app state for the next one)."""
     try:
         deck = word_deck(ctx)
-        used = word_history.used_words(ctx.words, ctx.settings.word_language, deck)  # dealt last (supply.py)
+        used, used_ref = word_history.used_words(ctx.words, ctx.settings.word_language, deck)  # dealt last
         setup = replace(table_setup(ui.options, deck, ctx.resources.shape_dice), used=used)
     except (WordPackError, ValueError) as exc:
         return Reply(ui, error=str(exc))
-    game = ARTBOX.new_game(setup, ui.seed ^ ui.games)
-    started = replace(ui, game=game, cursor=0, marks=(), view="words", games=ui.games + 1)
+    seed = starting_seed(ARTBOX.key, ui, ctx.history)
+    game = ARTBOX.new_game(setup, seed)
+    started = replace(ui, seed=seed, game=game, cursor=0, marks=(), view="words", games=1, used_ref=used_ref)
     return Reply(started, label=T(ctx.lang, "artbox.started", n=setup.players))
 
 
@@ -214,7 +216,7 @@ def _continue(ui: ArtboxUi, game: State, lang: str) -> Keys:
     down, awards and scoreboard (games saved by an earlier version): ok goes on."""
     if game.phase == "over":
         def setup_menu(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-            return Reply(replace(u, game=None, cursor=0))
+            return Reply(replace(u, seed=next_seed(u), game=None, cursor=0))
 
         return {"ok": Binding(_start_game, T(lang, "artbox.play_again")), "roll": Binding(_start_game),
                 "back": Binding(setup_menu, T(lang, "artbox.setup"))}

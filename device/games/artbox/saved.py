@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from device.storage import word_history
+from device.storage.word_history import UsedRef, WordSource
 from device.wordpacks import WordPackError, reference, resolve
 from engine.artbox.supply import opening_deck
 from engine.rng import Rng
@@ -24,16 +25,18 @@ WORD_LISTS = ("discard", "decoys", "word_list", "carry")
 SEAT_WORD_LISTS = ("hands", "chosen")
 
 
-def compact(game: dict[str, Any], words: tuple[str, ...], shuffle_seed: int) -> dict[str, Any]:
-    """The saved form of a dumped engine state whose deck is `words`, shuffled with the seed."""
+def compact(game: dict[str, Any], words: tuple[str, ...], shuffle_seed: int,
+            used_ref: UsedRef | None) -> dict[str, Any]:
+    """The saved form of a dumped engine state whose deck is `words`, shuffled with the seed, its
+    used words named by `used_ref` (when it names them)."""
     ref = reference(words)
     if ref is None:
         return game
     index = _index_of(words)
     out = dict(game)
     used = tuple(game["setup"]["used"])
-    used_ref = word_history.reference(used) if used else None
-    saved_used = {"ref": used_ref.to_dict()} if used_ref is not None else [index[w] for w in used]
+    by_ref = used_ref if used and word_history.matches(used_ref, used) else None
+    saved_used = {"ref": by_ref.to_dict()} if by_ref is not None else [index[w] for w in used]
     out["setup"] = {**game["setup"], "words": {"pack": ref.to_dict()}, "used": saved_used}
     for key in WORD_LISTS:
         out[key] = [index[w] for w in game[key]]
@@ -44,19 +47,21 @@ def compact(game: dict[str, Any], words: tuple[str, ...], shuffle_seed: int) -> 
     return out
 
 
-def expand(game: dict[str, Any]) -> dict[str, Any]:
-    """The dumped engine state back from its saved form (unchanged if saved whole).
+def expand(game: dict[str, Any], source: WordSource | None) -> tuple[dict[str, Any], UsedRef | None]:
+    """The dumped engine state back from its saved form (unchanged if saved whole), and the
+    reference of its used words when they were saved by one (read back from `source`).
 
     Raises WordPackError (a ValueError) when the pack is missing or changed.
     """
     ref = game["setup"]["words"]
     if not isinstance(ref, dict):
-        return game
+        return game, None
     words = resolve(ref["pack"])
     out = dict(game)
     saved_used = game["setup"].get("used", [])
+    used_ref = None
     if isinstance(saved_used, dict):
-        used = word_history.resolve(saved_used["ref"], words)
+        used, used_ref = word_history.resolve(saved_used["ref"], words, source)
     else:
         used = tuple(_word(words, i) for i in saved_used)
     out["setup"] = {**game["setup"], "words": list(words), "used": list(used)}
@@ -69,7 +74,7 @@ def expand(game: dict[str, Any]) -> dict[str, Any]:
     last = tuple(sorted(_index_of(words)[w] for w in used))
     shuffled = _shuffle(int(deck["shuffled"]), len(words), last)[int(deck["from"]):]
     out["deck"] = {"cards": [_word(words, i) for i in (*shuffled, *deck["then"])]}
-    return out
+    return out, used_ref
 
 
 def _compact_deck(cards: list[int], size: int, seed: int, last: tuple[int, ...]) -> dict[str, Any]:

@@ -4,9 +4,10 @@ setup menu and the identify step list."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from device.storage.word_history import UsedRef
 from device.widgets.cursor import shifted
 from engine.artbox.setup import GuessTieBreak, Setup, SimplifiedGoal
 from engine.artbox.state import State
@@ -51,8 +52,11 @@ class ArtboxUi:
     cursor: int = 0  # setup row / waiting seat / identify item
     marks: tuple[int, ...] = ()  # unused since one press keeps the words (kept for old saves)
     view: View = "words"
-    games: int = 0
+    games: int = 0  # 1 once a game started; a state saved when game n played on `seed ^ (n - 1)` holds n
     editing: Options | None = None  # while a count row is edited: the options before (back restores)
+    # the used words of the game (setup.used) by reference, for saving; not saved itself (the
+    # saved game holds it in place of the words) and no part of what the state is
+    used_ref: UsedRef | None = field(default=None, compare=False)
 
 
 def setup_rows(options: Options) -> tuple[Row, ...]:

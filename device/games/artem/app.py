@@ -4,24 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from device.framework.contract import Context, GameResult
+from device.framework.contract import Context
 from device.games.artem import keys, screens
 from device.games.artem.artem_data import default_colours
 from device.games.artem.ui import ArtemUi
 from device.render.frame import Frame
-from device.widgets.bindings import Bindings, KeyedApp
+from device.widgets.bindings import Bindings
+from device.widgets.game_app import GameApp
 from engine.artem import ARTEM
 from engine.artem.board import SIZE
 from engine.artem.setup import Setup
+from engine.artem.state import State
 from engine.artem.view import tiles_in_play, tiles_on_board
 
 
-class ArtemApp(KeyedApp[ArtemUi]):
+class ArtemApp(GameApp[ArtemUi]):
     """Artem: the board of colour tiles, the colour deck and the scores."""
 
     key = "artem"
     title_key = "game.artem"
     ui_type = ArtemUi
+    engine = ARTEM
     colour_screens = True
 
     def start(self, ctx: Context) -> ArtemUi:
@@ -29,19 +32,9 @@ class ArtemApp(KeyedApp[ArtemUi]):
         draft = Setup(colours=default_colours().tile_colours())
         return ArtemUi(draft=draft, seed=ctx.seed)
 
-    def in_progress(self, state: ArtemUi) -> bool:
-        """A game is under way between its start and its end."""
-        return state.screen == "board"
-
-    def result(self, state: ArtemUi) -> GameResult | None:
-        """Scores and winners (ties share the win) once the game is over."""
-        game = state.game
-        outcome = ARTEM.outcome(game) if game is not None else None
-        if game is None or outcome is None:
-            return None
-        seats = tuple(f"Seat {s}" for s in range(1, game.setup.players + 1))
-        return GameResult(players=seats, scores=game.scores, winners=outcome.winners,
-                          seed=state.seed)
+    def scores(self, game: State) -> tuple[int, ...]:
+        """Each seat's points."""
+        return game.scores
 
     def invariants(self, state: ArtemUi) -> list[str]:
         """The screen matches the game's phase, the cursor is on something, tiles add up."""

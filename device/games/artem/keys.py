@@ -35,6 +35,7 @@ from device.i18n import explain
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
+from device.widgets.game_app import next_seed, starting_seed
 from device.widgets.option_menu import draft_count_keys, option_menu
 from engine.artem import ARTEM
 from engine.artem.board import SIZE, Cell
@@ -45,7 +46,6 @@ from engine.artem.setup import Setup
 from engine.artem.state import State
 from engine.artem.view import play_number, view
 from engine.errors import IllegalCommand
-from engine.rng import Rng
 
 Keys = dict[str, Binding[ArtemUi]]
 SEATS = tuple(f"seat{n}" for n in range(1, 9))
@@ -100,8 +100,9 @@ def _numbered(count: int, choose: Action[ArtemUi]) -> Keys:
 
 
 def _start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-    game = ARTEM.new_game(u.draft, u.seed)
-    fresh = replace(u, game=game, screen="board", cursor=turn_cursor(game), mode="actions", card="")
+    seed = starting_seed(ARTEM.key, u, c.history)
+    game = ARTEM.new_game(u.draft, seed)
+    fresh = replace(u, seed=seed, game=game, screen="board", cursor=turn_cursor(game), mode="actions", card="")
     return Reply(fresh, label=T(c.lang, "artem.started", n=u.draft.players))
 
 
@@ -130,17 +131,12 @@ def _count_editor(change: Callable[[Setup, int], Setup], lang: str) -> Keys:
     return draft_count_keys(change, lang, _start)
 
 
-def _next_seed(u: ArtemUi) -> int:
-    seed, _ = Rng.from_seed(u.seed).next_u64()
-    return seed & 0xFFFFFFFF
-
-
 def _over(lang: str) -> Keys:
     def again(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        return _start(ArtemUi(draft=u.draft, seed=_next_seed(u)), c)
+        return _start(ArtemUi(draft=u.draft, seed=next_seed(u)), c)
 
     def to_setup(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        return Reply(ArtemUi(draft=u.draft, seed=_next_seed(u)))
+        return Reply(ArtemUi(draft=u.draft, seed=next_seed(u)))
 
     return {"ok": Binding(again, T(lang, "artem.key.again")), "roll": Binding(again),
             "back": Binding(to_setup, T(lang, "artem.key.setup"))}

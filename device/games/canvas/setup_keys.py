@@ -21,6 +21,7 @@ from device.games.canvas.ui import (
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, go_home
 from device.widgets.cursor import counted
+from device.widgets.game_app import next_seed, starting_seed
 from device.widgets.option_menu import PREV_NEXT, option_menu
 from engine.canvas import CANVAS
 from engine.canvas.setup import Setup, draw_cards
@@ -48,19 +49,19 @@ def start_game(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     if needs_points(ui) is not None:
         return Reply(replace(ui, screen="points", table=(), value=1))
     setup = Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
-    started = to_phase(replace(ui, game=CANVAS.new_game(setup, ui.seed), cursor=0))
+    seed = starting_seed(CANVAS.key, ui, ctx.history)
+    started = to_phase(replace(ui, seed=seed, game=CANVAS.new_game(setup, seed), cursor=0))
     return Reply(started, label=T(ctx.lang, "canvas.started"))
 
 
 def play_again(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     """The next game with the same setup and a new seed."""
-    seed, _ = Rng.from_seed(ui.seed).next_u64()
-    return start_game(replace(ui, game=None, seed=seed & 0xFFFFFFFF), ctx)
+    return start_game(replace(ui, game=None, seed=next_seed(ui)), ctx)
 
 
 def to_setup(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     """Back to the setup menu, the cursor on Start."""
-    return Reply(replace(ui, game=None, screen="setup", cursor=0))
+    return Reply(replace(ui, game=None, seed=next_seed(ui), screen="setup", cursor=0))
 
 
 def _setup(ui: CanvasUi, lang: str) -> Keys:

@@ -6,44 +6,41 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from device.display.refresh import Activity
-from device.framework.contract import Context, GameResult, Reply
+from device.framework.contract import Context, Reply
 from device.games.identik import keys, screens
 from device.games.identik.ui import IdentikUi, catch_up
 from device.render.frame import Frame
-from device.widgets.bindings import Bindings, KeyedApp
+from device.widgets.bindings import Bindings
 from device.widgets.countdown import countdown_deadline, countdown_tick
+from device.widgets.game_app import GameApp
 from engine.identik import IDENTIK
 from engine.identik.commands import TimeUp
 from engine.identik.scores import scorecard
+from engine.identik.state import State
 from hardware.events import ButtonEvent
 
 
-class IdentikApp(KeyedApp[IdentikUi]):
+class IdentikApp(GameApp[IdentikUi]):
     """The IDENTIK companion: hourglass, passing, judging and the scorecard."""
 
     key = "identik"
     title_key = "game.identik"
     ui_type = IdentikUi
+    engine = IDENTIK
 
     def start(self, ctx: Context) -> IdentikUi:
         """The setup screen; the game will be seeded with ctx.seed."""
         return IdentikUi(seed=ctx.seed)
 
-    def in_progress(self, state: IdentikUi) -> bool:
-        """A game has started and is not over."""
-        return state.game is not None and state.game.phase != "over"
+    def seat_names(self, game: State, lang: str) -> tuple[str, ...]:
+        """The names given at setup; a seat without one by its number."""
+        numbered = super().seat_names(game, lang)
+        names = game.setup.names or ("",) * len(numbered)
+        return tuple(name or number for name, number in zip(names, numbered, strict=True))
 
-    def result(self, state: IdentikUi) -> GameResult | None:
-        """Totals per seat (names when given) and the winners, once the game is over."""
-        game = state.game
-        outcome = IDENTIK.outcome(game) if game is not None else None
-        if game is None or outcome is None:
-            return None
-        players = game.setup.players
-        names = tuple(game.setup.names[s - 1] if game.setup.names and game.setup.names[s - 1] else f"Seat {s}"
-                      for s in range(1, players + 1))
-        totals = tuple(line.total for line in scorecard(game.history, players))
-        return GameResult(players=names, scores=totals, winners=outcome.winners, seed=state.seed)
+    def scores(self, game: State) -> tuple[int, ...]:
+        """Each seat's total on the scorecard."""
+        return tuple(line.total for line in scorecard(game.history, game.setup.players))
 
     def invariants(self, state: IdentikUi) -> list[str]:
         """Points never negative; the narrator never ticks; ticks only at this table."""

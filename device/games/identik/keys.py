@@ -13,10 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 from device.framework.contract import Context, Reply
-from device.games.identik.ui import CHANGE_OPTION, COUNT_ROWS, SETUP_ROWS, Draft, IdentikUi, next_seed, with_name
+from device.games.identik.ui import CHANGE_OPTION, COUNT_ROWS, SETUP_ROWS, Draft, IdentikUi, with_name
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
+from device.widgets.game_app import next_seed, starting_seed
 from device.widgets.name_wheel import DONE, WHEEL, added, finished, first_letter
 from device.widgets.option_menu import draft_count_keys, option_menu
 from engine.identik import IDENTIK
@@ -126,8 +127,9 @@ def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
                              super_rule=draft.super_rule, timer_ms=ctx.settings.sandglass_s * 1000)
     except ValueError as exc:  # the wheel cannot build a bad name; say so if it ever does
         return Reply(ui, error=str(exc))
-    game = IDENTIK.new_game(setup, ui.seed)
-    started = replace(ui, game=game, screen="play", cursor=0, pick=1, direction="left")
+    seed = starting_seed(IDENTIK.key, ui, ctx.history)
+    game = IDENTIK.new_game(setup, seed)
+    started = replace(ui, seed=seed, game=game, screen="play", cursor=0, pick=1, direction="left")
     return Reply(started, label=T(ctx.lang, "identik.label.new", n=draft.players))
 
 
@@ -296,7 +298,7 @@ def _summary(ui: IdentikUi, game: State, lang: str) -> Keys:
 
 def _over(ui: IdentikUi, game: State, lang: str) -> Keys:
     def again(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        return _start_game(replace(u, seed=next_seed(u)), c)
+        return _start_game(u, c)  # on the next seed after the finished game
 
     def to_setup(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         return Reply(replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u)))

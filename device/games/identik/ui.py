@@ -108,10 +108,3 @@ def catch_up(ui: IdentikUi, now: int) -> IdentikUi:
         return replace(ui, game=IDENTIK.apply(game, TimeUp(now)))
     return ui
 
-
-def next_seed(ui: IdentikUi) -> int:
-    """The seed of the next game (drawn from the finished game's generator)."""
-    if ui.game is None:
-        return ui.seed
-    value, _ = ui.game.rng.next_u64()
-    return value & 0xFFFFFFFF

@@ -19,7 +19,7 @@ from typing import Any
 from device.clock import Clock, MonotonicClock
 from device.config import Config
 from device.framework.resources import Resources
-from device.framework.runner import Runner
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps
 from device.i18n import LANGUAGES
 from device.run.loop import STOP, run_loop
 from device.run.web.glass import GlassHost
@@ -74,9 +74,9 @@ class PageBuzzer:
 class _Runner(Runner):
     """A runner that reports each handled press (for the press-to-glass readout)."""
 
-    def __init__(self, table: WebTable, **kwargs: Any) -> None:
+    def __init__(self, table: WebTable, deps: RunnerDeps, device: DeviceSetup) -> None:
         self.table = table
-        super().__init__(**kwargs)
+        super().__init__(deps, device)
 
     def handle(self, event: ButtonEvent) -> None:
         """Handle the event, then time it until the glass shows the answer."""
@@ -118,9 +118,9 @@ class WebTable:
             self._store = Store(self.database)
             saved = self._store.load()
             resources = Resources(dice_file=self.config.dice_file, word_packs=self.config.word_packs)
-            self._runner = _Runner(self, store=self._store, resources=resources, sink=self.glass,
-                                   clock=self.game_clock(saved[1] if saved else 0), settings=self.settings,
-                                   seed=self.seed, buzzer=PageBuzzer(self.hub), forced=self.forced)
+            deps = RunnerDeps(store=self._store, resources=resources, sink=self.glass,
+                              clock=self.game_clock(saved[1] if saved else 0), buzzer=PageBuzzer(self.hub))
+            self._runner = _Runner(self, deps, DeviceSetup(settings=self.settings, seed=self.seed, forced=self.forced))
             self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
             self._runner.show()  # handed over before start() returns (the loop's own first show changes nothing)
             self._events = queue.Queue()

@@ -13,6 +13,7 @@ from device.framework.contract import Reply
 from device.games.artbox.app import APP
 from device.games.artbox.ui import ArtboxUi, Options, setup_rows
 from device.strings.all import STRINGS
+from device.widgets.game_app import next_seed
 from device.wordpacks import builtin_deck
 from engine.artbox import ARTBOX, view
 from engine.artbox.state import State
@@ -301,7 +302,7 @@ def test_over_then_ok_plays_again_and_back_goes_to_setup() -> None:
     assert game_of(ui).phase == "over"
     assert labels(ui)["ok"] == "Play again"
     again = press(ui, "ok")
-    assert game_of(again).round == 1 and again.games == ui.games + 1
+    assert game_of(again).round == 1 and again.seed == next_seed(ui) != ui.seed  # widgets/game_app.py
     assert game_of(again).setup.players == game_of(ui).setup.players
     assert game_of(again).rng != game_of(ui).rng
     assert press(ui, "back").game is None

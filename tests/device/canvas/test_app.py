@@ -227,8 +227,8 @@ def test_random_presses_keep_every_rule(start: str, buttons: list[str]) -> None:
 def test_finished_games_go_to_the_history() -> None:
     """The history keeps each seat's score and the winner once the game is over."""
     final = SAMPLES["final"]
-    result = APP.result(final)
+    result = APP.result(final, "en")
     assert result is not None and result.scores == (13, 13, 12) and result.winners == (2,)
-    assert APP.result(SAMPLES["board"]) is None
-    solo = APP.result(SAMPLES["final-solo"])
+    assert APP.result(SAMPLES["board"], "en") is None
+    solo = APP.result(SAMPLES["final-solo"], "en")
     assert solo is not None and solo.winners == (1,) and len(solo.scores) == 1

@@ -8,8 +8,9 @@ from dataclasses import replace
 import pytest
 
 from device.games.identik.app import APP
-from device.games.identik.ui import Draft, IdentikUi, next_seed
+from device.games.identik.ui import Draft, IdentikUi
 from device.strings.all import STRINGS
+from device.widgets.game_app import next_seed
 from engine.identik.view import drawing_held, scores_so_far
 from hardware.events import ButtonEvent
 from tests.conftest import ROOT

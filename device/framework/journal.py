@@ -1,0 +1,80 @@
+"""Every step on disk: the session, its undo point, the game it finished, the words it dealt,
+in one transaction; and the retry of steps that wait for the disk."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Collection
+from typing import Any
+
+from device.framework.loader import app
+from device.framework.session import Session, session_to_dict
+from device.storage.history import GameRecord, history_key
+from device.storage.store import Store
+from device.strings.all import STRINGS as T
+
+log = logging.getLogger("easel")
+RETRY_MS = 2000  # while steps wait for the disk, try writing them this often (and at every press)
+
+
+class Journal:
+    """Writes the steps of a session to its store and keeps the history of finished games."""
+
+    def __init__(self, store: Store, wall_clock: Callable[[], str]) -> None:
+        self.store = store
+        self.wall_clock = wall_clock
+        self.history: tuple[GameRecord, ...] = tuple(store.games())
+        self.retry_at: int | None = None
+
+    def reread(self) -> None:
+        """Read the history again (the database was replaced)."""
+        self.history = tuple(self.store.games())
+
+    def record(self, session: Session, mode: str, before: Any, after: Any, now: int,
+               undo_label: str | None = None, fresh: Collection[str] = ()) -> None:
+        """Save the session after a step that took app `mode` from `before` to `after`: an undo
+        point when `undo_label` names the step; apps the step opened (`fresh`) start with no undo."""
+        data = session_to_dict(session)
+        owner = app(mode)
+        undo = None if undo_label is None else (mode, undo_label, owner.dump(before))
+        for key in fresh:
+            self.store.forget(key, data, now)
+        finished = self._finished(mode, before, after, session.settings.language)
+        self.store.save(data, now, undo, finished, owner.words_dealt(before, after))
+        if finished is not None:
+            self.reread()
+        self._schedule_retry(now)
+
+    def _finished(self, mode: str, before: Any, after: Any, lang: str) -> GameRecord | None:
+        """A history record when this step ended a game."""
+        owner = app(mode)
+        if before is None or owner.result(before, lang) is not None:
+            return None
+        result = owner.result(after, lang)
+        if result is None:
+            return None
+        return GameRecord(game=mode, finished=self.wall_clock(), players=result.players, scores=result.scores,
+                          winners=result.winners, seed=result.seed, key=history_key(mode, result.seed))
+
+    def _schedule_retry(self, now: int) -> None:
+        """Schedule a retry while steps wait for the disk (the warning itself is drawn by render)."""
+        if self.store.pending and self.retry_at is None:
+            self.retry_at = now + RETRY_MS
+        elif not self.store.pending:
+            self.retry_at = None
+
+    def retry(self, now: int) -> bool:
+        """At the retry deadline, write the steps waiting for the disk; True once they are written."""
+        if self.retry_at is None or now < self.retry_at:
+            return False
+        written = self.store.flush()
+        self.retry_at = None if written else now + RETRY_MS
+        if written:
+            log.info("the steps waiting for the disk are saved")
+        return written
+
+    def warning(self, lang: str) -> str:
+        """The persistent line shown while some steps are not on disk, else ''."""
+        if not self.store.pending:
+            return ""
+        return T(lang, "storage_unsaved", n=len(self.store.pending))

@@ -1,0 +1,57 @@
+"""A session at start-up: the one the store saved (fit to this device), or a fresh one; and
+what the screen says when a countdown was running as Easel stopped."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device.countdown import running_countdown_ms
+from device.framework.contract import Context
+from device.framework.deps import DeviceSetup
+from device.framework.loader import adaptable, app
+from device.framework.session import Session, new_session, session_from_dict, session_to_dict
+from device.storage.store import Store
+from device.strings.all import STRINGS as T
+
+
+def resume(store: Store, device: DeviceSetup, ctx: Context) -> Session:
+    """The saved session with the device's forced settings, or (none saved, or unusable: then the
+    database is set aside) a fresh one on the home menu, saved at once."""
+    loaded = store.load()
+    if loaded is not None:
+        try:
+            session = session_from_dict(loaded[0], ctx)
+            if device.forced:
+                session = replace(session, settings=replace(session.settings, **device.forced))
+            return adapt(session, ctx)
+        except (ValueError, KeyError, TypeError) as exc:
+            store.discard(f"saved session unusable: {str(exc)[:80]}")
+    session = adapt(new_session(device.settings, device.seed, ctx), ctx)
+    store.save(session_to_dict(session), ctx.now_ms)
+    return session
+
+
+def adapt(session: Session, ctx: Context) -> Session:
+    """Let every app fit its state to this device (e.g. Settings shows a real panel as locked)."""
+    for key in adaptable(session.states):
+        state = session.states.get(key)
+        adapted = app(key).adapt(state, replace(ctx, settings=session.settings))
+        if adapted is not None and adapted is not state:
+            session = session.with_state(key, adapted)
+    return session
+
+
+def stopped_mid_countdown(store: Store) -> bool:
+    """A countdown second was saved after the last step: Easel stopped while one ran."""
+    saved, tick = store.saved_ms(), store.tick_ms()
+    return saved is not None and tick is not None and tick > saved
+
+
+def held_message(session: Session, now: int) -> str:
+    """What the screen says while time is held after a stop: the time left, if a countdown shows it."""
+    left = running_countdown_ms(session.state(), now)
+    lang = session.settings.language
+    if left is None:
+        return T(lang, "power_cut_paused")
+    seconds = -(-left // 1000)
+    return T(lang, "power_cut", left=f"{seconds // 60}:{seconds % 60:02d}")
