@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,9 +60,15 @@ class Served:
         """The page's address."""
         return self.server.url
 
-    def page(self, browser: Any, width: int = 1280, height: int = 800) -> Any:
-        """A new tab on the page, once it shows the glass; any request off this machine is refused."""
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def page(self, browser: Any, width: int = 1280, height: int = 800, *, csp: bool = False,
+             scale: float = 1.0) -> Any:
+        """A new tab on the page, once it shows the glass; any request off this machine is refused.
+
+        Playwright's polling waits evaluate strings, which the page's CSP forbids: they run with
+        the CSP bypassed unless `csp` (then only page.evaluate of functions works).
+        """
+        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=not csp,
+                                      device_scale_factor=scale)
         origin = self.url.rstrip("/")
 
         def route(request_route: Any) -> None:
@@ -76,7 +83,10 @@ class Served:
         context.route("**/*", route)
         page = context.new_page()
         page.goto(self.url)
-        page.wait_for_function("window.easel && easel.view !== null && easel.drawn > 0")
+        if csp:
+            wait_until(lambda: page.evaluate("() => !!(window.easel && easel.view !== null && easel.drawn > 0)"))
+        else:
+            page.wait_for_function("window.easel && easel.view !== null && easel.drawn > 0")
         return page
 
     def stop(self) -> None:
@@ -108,6 +118,14 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
     yield make
     for served in made:
         served.stop()
+
+
+def wait_until(condition: Callable[[], Any], limit_s: float = 10.0) -> None:
+    """Poll `condition` until true (bounded: a hang fails)."""
+    end = time.monotonic() + limit_s
+    while not condition():
+        assert time.monotonic() < end, "timed out waiting"
+        time.sleep(0.05)
 
 
 def canvas_image(page: Any) -> Image.Image:
