@@ -25,6 +25,7 @@ MAX_WORKERS = 32  # requests served at once (event streams included)
 IDLE_S = 10.0  # a connection that sends nothing is closed after this
 RESERVED_FDS = 32  # descriptors kept for the database, the log, the listening socket...
 ACCEPT_BATCH = 64  # connections accepted per wake (the loop stays responsive under a flood)
+QUIET_S = 5.0  # a burst is over after this long without an eviction or refusal
 PAUSE_S = 0.1  # no descriptor left: accepting pauses this long instead of spinning
 BUSY_BODY = b'{"error": "Easel is busy; try again in a second", "status": "Service Unavailable"}\n'
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n"
@@ -62,6 +63,7 @@ class GatedServer(HTTPServer):
         self._stopped.set()
         self._paused_until = 0.0
         self._crowded = False  # a burst of evictions or refusals is being logged once
+        self._crowded_at = 0.0  # the burst's latest eviction or refusal
 
     @property
     def open_connections(self) -> int:
@@ -156,7 +158,7 @@ class GatedServer(HTTPServer):
             if since > limit:
                 break
             self._close(selector, sock)
-        if self._crowded and self.open_connections < self.max_connections // 2:
+        if self._crowded and time.monotonic() - self._crowded_at > QUIET_S:
             log.info("web: connections back to normal (%d open; %d refused, %d idle closed so far)",
                      self.open_connections, self.refused, self.evicted)
             self._crowded = False
@@ -216,6 +218,7 @@ class GatedServer(HTTPServer):
 
     def _crowd(self, message: str) -> None:
         """One log line per burst (and one when it is over), not one per connection."""
+        self._crowded_at = time.monotonic()
         if not self._crowded:
             self._crowded = True
             log.warning("web: %s", message)
