@@ -80,6 +80,7 @@ class PageServer(GatedServer):
     """Serves one page for one WebTable: bounded connections, each request on a worker thread."""
 
     allow_reuse_address = False  # a second Easel on the same port must fail, not share it
+    request_queue_size = 128  # a burst of connections waits in the kernel, not refused (stdlib: 5)
 
     def __init__(self, table: WebTable, bind: str, port: int, max_connections: int | None = None) -> None:
         self.address_family = socket.AF_INET6 if ":" in bind else socket.AF_INET
