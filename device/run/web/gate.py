@@ -97,9 +97,10 @@ class GatedServer(HTTPServer):
                 self._stopped.set()
 
     def shutdown(self) -> None:
-        """Stop serve_forever() and wait until it has returned."""
-        self._stopping.set()
-        self._wake_w.send(b"x")
+        """Stop serve_forever() and wait until it has returned (again: nothing more to do)."""
+        if not self._stopping.is_set():
+            self._stopping.set()
+            self._wake_w.send(b"x")
         self._stopped.wait()
 
     def server_close(self) -> None:
