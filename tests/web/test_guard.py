@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 from collections.abc import Callable
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from device.run.web.guard import HostGuard, split_host
-from tests.web.conftest import Served, http, raw_request, wait_presses
+from tests.web.conftest import Served, http, raw_request, wait_presses, wait_until
 
 FOREIGN = "evil.example"
 
@@ -150,3 +154,34 @@ def test_host_rules_for_an_address_on_the_network() -> None:
     assert guard.origin_ok("http://192.168.1.20:8421", "192.168.1.20")
     assert not guard.origin_ok("http://192.168.1.20:8421/x", "192.168.1.20")
     assert split_host("[fe80::1]:80") == ("fe80::1", 80) and split_host("a:b") is None
+
+
+def test_the_page_runs_under_its_own_csp(serve: Callable[..., Served], browser: Any) -> None:
+    """No CSP bypass: the glass is drawn, a click presses, and the browser reports no violation."""
+    served = serve()
+    violations: list[str] = []
+    page = served.page(browser, csp=True)
+    page.on("console", lambda message: violations.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    page.click('button[data-button="ok"]')
+    wait_until(lambda: page.evaluate("() => easel.readouts.length > 0 && easel.readouts.at(-1).presses === 1"))
+    assert page.evaluate("() => easel.drawn") > 0 and violations == []
+
+
+def test_another_site_cannot_frame_the_page(serve: Callable[..., Served], browser: Any, tmp_path: Path) -> None:
+    """A page elsewhere that puts Easel in an iframe (clickjacking) gets an empty, blocked frame."""
+    served = serve()
+    (tmp_path / "frame.html").write_text(f'<iframe id="easel" src="{served.url}"></iframe>', encoding="utf-8")
+    handler = partial(SimpleHTTPRequestHandler, directory=str(tmp_path))
+    elsewhere = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
+    try:
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{elsewhere.server_address[1]}/frame.html")
+        page.wait_for_load_state("load")
+        frame = page.frame_locator("#easel")
+        assert frame.locator("#glass").count() == 0  # the browser refused to render it
+        page.close()
+    finally:
+        elsewhere.shutdown()
+        elsewhere.server_close()
