@@ -17,7 +17,7 @@ WILDCARDS = frozenset({"", "0.0.0.0", "::"})
 # The page is ours alone: no framing, only its own script and style, pictures from itself.
 SECURITY_HEADERS = (
     ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
-                                "img-src 'self' data: blob:; connect-src 'self'; media-src 'self'; "
+                                "img-src 'self' data: blob:; connect-src 'self'; "
                                 "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
     ("X-Frame-Options", "DENY"),
     ("X-Content-Type-Options", "nosniff"),
