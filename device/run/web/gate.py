@@ -173,11 +173,13 @@ class GatedServer(HTTPServer):
     # -- serving -----------------------------------------------------------------------------
 
     def _ready(self, selector: selectors.BaseSelector, sock: socket.socket) -> None:
-        """An idle connection sent something: serve it."""
-        selector.unregister(sock)
+        """An idle connection sent something: serve it (unless closed earlier in this same round)."""
         with self._lock:
-            _, address = self._idle.pop(sock)
-        self._dispatch(sock, address)
+            entry = self._idle.pop(sock, None)
+        if entry is None:
+            return
+        selector.unregister(sock)
+        self._dispatch(sock, entry[1])
 
     def _dispatch(self, sock: socket.socket, address: Any) -> None:
         with self._lock:
