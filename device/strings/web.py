@@ -13,6 +13,7 @@ WEB = Strings({
     "web.presses_one": ("{n} press", "{n} appui"),  # 1 in English; 0 and 1 in French
     "web.none": ("no refresh", "aucun rafraîchissement"),
     "web.refreshing": ("refreshing: {kind}", "rafraîchissement : {kind}"),
+    "web.lasts": ("{s} on this panel", "{s} sur cet écran"),
     "web.asleep": ("panel asleep", "écran en veille"),
     "web.idle": ("panel idle", "écran au repos"),
     "web.hold_help": ("Hold a button 1 s (or Shift + click, Shift + key) for a long press: hold back = undo.",

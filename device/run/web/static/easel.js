@@ -225,7 +225,11 @@ function showStatus(data) {
   const status = $("status");
   const busy = data.refresh !== null;
   status.classList.toggle("busy", busy);
-  if (busy) status.textContent = text("refreshing", { kind: text("kind." + data.refresh) });
+  if (busy) {  // and how long the real panel takes for it (35 s for a 7-colour full refresh)
+    const ms = { full: easel.view.full_ms, fast: easel.view.fast_ms, partial: easel.view.partial_ms }[data.refresh];
+    status.textContent = text("refreshing", { kind: text("kind." + data.refresh) }) +
+      (ms ? " · " + text("lasts", { s: ms >= 10000 ? Math.round(ms / 1000) + " s" : seconds(ms) }) : "");
+  }
   else status.textContent = data.phase === "asleep" ? text("asleep") : text("idle");
 }
 
