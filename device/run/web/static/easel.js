@@ -202,7 +202,7 @@ new ResizeObserver(snap).observe(document.body);
 let drawing = Promise.resolve();
 easel.idle = () => drawing.then(() => easel.drawn);  // resolves once every picture received is drawn
 function showGlass(data) {
-  drawing = drawing.then(() => draw(data));
+  drawing = drawing.then(() => draw(data)).catch((err) => console.warn("glass picture not drawn", err));
 }
 
 async function draw(data) {
