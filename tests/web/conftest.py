@@ -5,9 +5,11 @@ from __future__ import annotations
 import base64
 import io
 import os
+import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,9 +61,15 @@ class Served:
         """The page's address."""
         return self.server.url
 
-    def page(self, browser: Any, width: int = 1280, height: int = 800) -> Any:
-        """A new tab on the page, once it shows the glass; any request off this machine is refused."""
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def page(self, browser: Any, width: int = 1280, height: int = 800, *, csp: bool = False,
+             scale: float = 1.0) -> Any:
+        """A new tab on the page, once it shows the glass; any request off this machine is refused.
+
+        Playwright's polling waits evaluate strings, which the page's CSP forbids: they run with
+        the CSP bypassed unless `csp` (then only page.evaluate of functions works).
+        """
+        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=not csp,
+                                      device_scale_factor=scale)
         origin = self.url.rstrip("/")
 
         def route(request_route: Any) -> None:
@@ -76,7 +84,10 @@ class Served:
         context.route("**/*", route)
         page = context.new_page()
         page.goto(self.url)
-        page.wait_for_function("window.easel && easel.view !== null && easel.drawn > 0")
+        if csp:
+            wait_until(lambda: page.evaluate("() => !!(window.easel && easel.view !== null && easel.drawn > 0)"))
+        else:
+            page.wait_for_function("window.easel && easel.view !== null && easel.drawn > 0")
         return page
 
     def stop(self) -> None:
@@ -92,12 +103,13 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
     made: list[Served] = []
 
     def make(panel: str = "epd2in7_V2", profile: str = "none", scale: float = SCALE, frozen: bool = True,
-             seed: int = 5, language: str = "en", db: Path | None = None) -> Served:
+             seed: int = 5, language: str = "en", db: Path | None = None, bind: str = "127.0.0.1",
+             max_connections: int | None = None) -> Served:
         database = db or tmp_path / "web.db"
         config = Config(button_profile=profile, database=database)
         table = WebTable(config, Settings(panel=panel, language=language), seed, database, {"panel": panel},
                          time_scale=scale, game_clock=VirtualClock if frozen else MonotonicClock)
-        server = PageServer(table, "127.0.0.1", 0)
+        server = PageServer(table, bind, 0, max_connections)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         table.start()
@@ -108,6 +120,14 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
     yield make
     for served in made:
         served.stop()
+
+
+def wait_until(condition: Callable[[], Any], limit_s: float = 10.0) -> None:
+    """Poll `condition` until true (bounded: a hang fails)."""
+    end = time.monotonic() + limit_s
+    while not condition():
+        assert time.monotonic() < end, "timed out waiting"
+        time.sleep(0.05)
 
 
 def canvas_image(page: Any) -> Image.Image:
@@ -156,3 +176,49 @@ class Headless:
         assert self.proc.stdin is not None
         self.proc.stdin.close()
         self.proc.wait(30)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An HTTP answer read off a raw socket."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
+def read_answer(sock: socket.socket) -> Answer:
+    """Read one answer (head, then Content-Length bytes of body) from a connected socket."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        assert chunk, f"the connection closed before an answer: {data!r}"
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    length = int(headers.get("content-length", "0"))
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        assert chunk, "the body was cut short"
+        body += chunk
+    return Answer(int(lines[0].split()[1]), headers, body[:length])
+
+
+def raw_request(address: tuple[str, int], request: bytes, timeout: float = 10.0) -> Answer:
+    """Send bytes as they are (any Host, any body) and read the answer."""
+    family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.settimeout(timeout)
+        sock.connect(address)
+        sock.sendall(request)
+        return read_answer(sock)
+
+
+def http(method: str, path: str, host: str, body: bytes = b"", headers: dict[str, str] | None = None) -> bytes:
+    """A well-formed request with this Host (and the body's Content-Length)."""
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close"]
+    lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+    if body or method == "POST":
+        lines.append(f"Content-Length: {len(body)}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + body

@@ -175,3 +175,30 @@ def test_plain_easel_play_opens_the_page_on_a_desktop_and_the_terminal_over_ssh(
     ssh = _start(tmp_path, env={**base, "DISPLAY": ":99", "SSH_CONNECTION": "10.0.0.2 5000 10.0.0.3 22"})
     _, err = ssh.communicate(timeout=READ_LIMIT_S)
     assert ssh.returncode == 2 and b"the terminal simulator needs a terminal" in err  # the terminal one was chosen
+
+
+def test_bind_ipv6_loopback_serves_without_a_warning(tmp_path: Path) -> None:
+    """--bind ::1 is an address (it was refused as "not an address"): the page is on [::1], no warning."""
+    proc = _start(tmp_path, "--web", "--no-browser", "--port", "0", "--bind", "::1")
+    try:
+        out = _read_until(proc.stdout, r"\(Ctrl-C to stop\)")
+        url = re.search(r"http://\[::1\]:\d+/", out)
+        assert url is not None, out
+        _press(url.group(0), "ok")
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(READ_LIMIT_S) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.stderr is not None and proc.stderr.read() == b""
+    assert _saved_mode(tmp_path) == "toolbox"
+
+
+def test_a_name_that_is_no_address_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--bind with a name that does not resolve: exit 2, one line with examples, nothing created."""
+    code, err = run(capsys, "play", "--web", "--no-browser", "--bind", "no-such-host.invalid", "--port", "0",
+                    "--db", str(tmp_path / "e.db"))
+    assert code == 2
+    assert err == ("easel: --bind no-such-host.invalid: not an address; give an IP address of this machine, "
+                   "e.g. 127.0.0.1, ::1, 0.0.0.0 or ::\n")
+    assert list(tmp_path.iterdir()) == []

@@ -52,7 +52,7 @@ def open_server(table: WebTable, bind: str, port: int) -> PageServer:
         raise UserError(f"--port {port}: not a port number; use 1-65535") from None
     except socket.gaierror:
         raise UserError(f"--bind {bind}: not an address; give an IP address of this machine, "
-                        "e.g. 127.0.0.1 or 0.0.0.0") from None
+                        "e.g. 127.0.0.1, ::1, 0.0.0.0 or ::") from None
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise UserError(f"--port {port}: already in use on {bind} (another easel play --web?); "

@@ -6,22 +6,31 @@
 - `GET /events` server-sent events: `view`, `glass`, `readout`, `sound`;
 - `POST /press` `{"button": "ok", "hold": false}`; `POST /view` `{"panel": ..., "language": ...}`.
 
-A POST is accepted with no Origin header (scripts, curl) or from the page's own origin, and
-refused with 403 from any other (a page on another site cannot press buttons). Errors are
-one-line JSON with a 4xx code.
+Every request must name this server in its Host (guard.py: no DNS rebinding); a POST is
+accepted with no Origin header (scripts, curl) or from the page's own origin, and refused with
+403 from any other (a page on another site cannot press buttons). The page may not be framed
+and runs only its own script (CSP). A request must arrive whole within REQUEST_S (else 408);
+errors are one-line JSON with a 4xx code, and a client that leaves early is one log line.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import logging
+import math
 import queue
+import socket
+import threading
+import time
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from importlib import resources
 from typing import Any
 
+from device.run.web.gate import GatedServer
 from device.run.web.ghost_view import ghosts_png
+from device.run.web.guard import SECURITY_HEADERS, WILDCARDS, HostGuard
 from device.run.web.table import WebTable
 
 log = logging.getLogger("easel")
@@ -29,8 +38,12 @@ log = logging.getLogger("easel")
 STATIC_TYPES = {"index.html": "text/html; charset=utf-8", "easel.js": "text/javascript; charset=utf-8",
                 "easel.css": "text/css; charset=utf-8"}
 MAX_BODY = 4096
-KEEPALIVE_S = 15.0
+HEARTBEAT_S = 15.0
 PRESS_WAIT_S = 10.0
+REQUEST_S = 10.0  # the request line, headers and body must all arrive within this
+KEEPALIVE_S = 5.0  # a kept-alive connection waits this long for its next request
+WRITE_S = 10.0  # a client that reads nothing for this long is dropped
+MAX_STREAMS = 8  # open /events streams (pages) at once
 
 
 def static_file(name: str) -> bytes:
@@ -38,16 +51,61 @@ def static_file(name: str) -> bytes:
     return resources.files("device.run.web").joinpath("static", name).read_bytes()
 
 
-class PageServer(ThreadingHTTPServer):
-    """Serves one page for one WebTable; every request on its own (daemon) thread."""
+class Late(Exception):
+    """The request did not arrive in time (not a TimeoutError: http.server would swallow that)."""
 
-    daemon_threads = True
+
+class DeadlineReader(io.RawIOBase):
+    """A socket's reading side that gives up at `deadline` (monotonic seconds), however slowly bytes trickle."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.deadline = math.inf
+
+    def readable(self) -> bool:
+        """Always."""
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        """Read what has arrived, waiting no later than the deadline (Late then)."""
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise Late
+        self.sock.settimeout(min(remaining, REQUEST_S))
+        try:
+            return self.sock.recv_into(buffer)
+        except TimeoutError:
+            raise Late from None
+
+
+class PageServer(GatedServer):
+    """Serves one page for one WebTable: bounded connections, each request on a worker thread."""
+
     allow_reuse_address = False  # a second Easel on the same port must fail, not share it
+    request_queue_size = 128  # a burst of connections waits in the kernel, not refused (stdlib: 5)
 
-    def __init__(self, table: WebTable, bind: str, port: int) -> None:
-        super().__init__((bind, port), PageHandler)
+    def __init__(self, table: WebTable, bind: str, port: int, max_connections: int | None = None) -> None:
+        self.address_family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+        super().__init__((bind, port), PageHandler, max_connections)
         self.table = table
-        self.refused = 0  # POSTs refused for their origin
+        self.guard = HostGuard(bind, self.port)
+        self.refused_origins = 0  # POSTs refused for their origin
+        self.refused_hosts = 0  # requests refused for their Host
+        self._streams = threading.BoundedSemaphore(MAX_STREAMS)
+
+    def server_bind(self) -> None:
+        """Bind; on `::` take IPv4 too (a dual-stack socket), as `0.0.0.0` users expect."""
+        if self.address_family == socket.AF_INET6 and self.server_address[0] in WILDCARDS:
+            self.socket.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        super().server_bind()
+
+    def open_stream(self) -> bool:
+        """Take one of the MAX_STREAMS event-stream places; False when all are taken."""
+        return self._streams.acquire(blocking=False)
+
+    def close_stream(self) -> None:
+        """Give an event-stream place back."""
+        self._streams.release()
 
     @property
     def port(self) -> int:
@@ -56,15 +114,11 @@ class PageServer(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        """The page's address."""
+        """The page's address (on this machine's loopback when bound to every address)."""
         host = str(self.server_address[0])
-        host = "127.0.0.1" if host in ("0.0.0.0", "") else host
+        if host in WILDCARDS:
+            host = "::1" if self.address_family == socket.AF_INET6 else "127.0.0.1"
         return f"http://{'[' + host + ']' if ':' in host else host}:{self.port}/"
-
-    def origins(self) -> set[str]:
-        """The origins a POST may come from: the page's own."""
-        hosts = {"127.0.0.1", "localhost", str(self.server_address[0])}
-        return {f"http://{h}:{self.port}" for h in hosts}
 
     def stop(self) -> None:
         """End every event stream, stop serving and release the port."""
@@ -74,14 +128,61 @@ class PageServer(ThreadingHTTPServer):
 
 
 class PageHandler(BaseHTTPRequestHandler):
-    """One request."""
+    """One connection: its requests, one after another (kept alive while the client sends more)."""
 
     server: PageServer
     protocol_version = "HTTP/1.1"
+    reader: DeadlineReader
+    buffered: io.BufferedReader
+
+    def setup(self) -> None:
+        """Read through a deadline: a slow or stalled client cannot hold the connection."""
+        super().setup()
+        self.reader = DeadlineReader(self.connection)
+        self.rfile = self.buffered = io.BufferedReader(self.reader, 8192)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Requests go to the debug log, not the terminal."""
         log.debug("web: " + format, *args)
+
+    def log_error(self, format: str, *args: Any) -> None:
+        """Protocol errors (a timed-out write, a malformed request line): one line in the log."""
+        log.info("web: " + format, *args)
+
+    def handle_one_request(self) -> None:
+        """Wait for a request (KEEPALIVE_S), then let it arrive whole within REQUEST_S, and answer it."""
+        started = False
+        self.command, self.path, self.requestline, self.request_version = "", "", "", "HTTP/1.1"
+        try:
+            self.reader.deadline = time.monotonic() + KEEPALIVE_S
+            if not self.buffered.peek(1):  # the client closed the connection
+                self.close_connection = True
+                return
+            started = True
+            self.reader.deadline = time.monotonic() + REQUEST_S
+            super().handle_one_request()
+        except Late:
+            self.close_connection = True
+            if started:
+                self._error(408, f"the request did not arrive within {REQUEST_S:.0f} s; send it whole")
+        except (ConnectionError, TimeoutError) as exc:
+            self.close_connection = True
+            log.info("web: %s left before the answer (%s)", self.client_address[0], type(exc).__name__)
+
+    def parse_request(self) -> bool:
+        """The request line and headers, and a Host that names this server (no DNS rebinding)."""
+        if not super().parse_request():
+            return False
+        host, local = self.headers.get("Host"), str(self.connection.getsockname()[0])
+        if not self.server.guard.host_ok(host, local):
+            self.server.refused_hosts += 1
+            self._error(403, f"Host {host or '(none)'} is not this server; open {self.server.guard.address(local)}")
+            return False
+        return True
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """http.server's own errors (bad request line, too many headers...) as one line of JSON too."""
+        self._error(code, message or HTTPStatus(code).phrase)
 
     # -- GET ---------------------------------------------------------------------------------
 
@@ -97,13 +198,20 @@ class PageHandler(BaseHTTPRequestHandler):
         elif path == "/ghosts.png":
             self._send(200, "image/png", ghosts_png(self.server.table.glass))
         elif path == "/events":
-            self._events()
+            if not self.server.open_stream():
+                self._error(503, f"{MAX_STREAMS} pages are already open; close one and reload")
+                return
+            try:
+                self._events()
+            finally:
+                self.server.close_stream()
         else:
             self._error(404, f"no such page {path}; try /, /frame.png or /events")
 
     def _events(self) -> None:
         hub = self.server.table.hub
         client = hub.subscribe()
+        self.connection.settimeout(WRITE_S)
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -114,15 +222,15 @@ class PageHandler(BaseHTTPRequestHandler):
             self.wfile.write(b"retry: 1000\n\n")
             while True:
                 try:
-                    message = client.get(timeout=KEEPALIVE_S)
+                    message = client.get(timeout=HEARTBEAT_S)
                 except queue.Empty:
                     message = b": keep-alive\n\n"
                 if message is None:
                     break
                 self.wfile.write(message)
                 self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the page went away
+        except (ConnectionError, TimeoutError) as exc:
+            log.info("web: a page stopped listening (%s)", type(exc).__name__)
         finally:
             hub.unsubscribe(client)
 
@@ -131,11 +239,11 @@ class PageHandler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         """A press, or a switch of panel model / language."""
         path = self.path.split("?", 1)[0]
-        origin = self.headers.get("Origin")
-        if origin is not None and origin not in self.server.origins():
-            self.server.refused += 1
+        origin, local = self.headers.get("Origin"), str(self.connection.getsockname()[0])
+        if origin is not None and not self.server.guard.origin_ok(origin, local):
+            self.server.refused_origins += 1
             self._error(403, f"origin {origin} may not press buttons; only this page "
-                             f"(http://127.0.0.1:{self.server.port}) or a client without Origin")
+                             f"({self.server.guard.address(local).rstrip('/')}) or a client without Origin")
             return
         if path not in ("/press", "/view"):
             self._error(404, f"no such endpoint POST {path}; use /press or /view")
@@ -177,10 +285,14 @@ class PageHandler(BaseHTTPRequestHandler):
             self._error(400 if length <= 0 else 413, f"send a JSON object of at most {MAX_BODY} bytes, "
                         'e.g. {"button": "ok", "hold": false}')
             return None
+        data = self.rfile.read(length)
+        if len(data) < length:
+            self._error(400, f"the body ended after {len(data)} of its {length} bytes (Content-Length)")
+            return None
         try:
-            body = json.loads(self.rfile.read(length))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            self._error(400, 'the body is not JSON; send e.g. {"button": "ok", "hold": false}')
+            body = json.loads(data)
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            self._error(400, 'the body is not JSON (or nested too deep); send e.g. {"button": "ok", "hold": false}')
             return None
         if not isinstance(body, dict):
             self._error(400, 'send a JSON object, e.g. {"button": "ok", "hold": false}')
@@ -200,6 +312,7 @@ class PageHandler(BaseHTTPRequestHandler):
     # -- answers -----------------------------------------------------------------------------
 
     def _send(self, code: int, content_type: str, data: bytes, close: bool = False) -> None:
+        self.connection.settimeout(WRITE_S)
         self.send_response(code)
         if close:
             self.send_header("Connection", "close")
@@ -207,6 +320,10 @@ class PageHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Cache-Control", "no-store")
+        for name, value in SECURITY_HEADERS:
+            self.send_header(name, value)
+        if code == 503:
+            self.send_header("Retry-After", "1")
         self.end_headers()
         self.wfile.write(data)
 

@@ -20,6 +20,7 @@ from device.clock import Clock, MonotonicClock
 from device.config import Config
 from device.framework.resources import Resources
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps
+from device.framework.session import session_to_dict
 from device.i18n import LANGUAGES
 from device.run.loop import STOP, run_loop
 from device.run.web.glass import GlassHost
@@ -35,16 +36,32 @@ from hardware.panels import PANELS
 
 log = logging.getLogger("easel")
 
-PANEL_NAMES: dict[str, str] = {
-    "epd2in13_V4": '2.13"', "epd2in7_V2": '2.7" HAT', "epd2in9_V2": '2.9"', "epd4in2_V2": '4.2"',
-    "epd7in5_V2": '7.5"', "epd7in3f": "web.seven_colours",  # a string key: words to translate
+# Each model's diagonal in inches and the string that names it around the diagonal.
+PANEL_NAMES: dict[str, tuple[str, str]] = {
+    "epd2in13_V4": ("2.13", "web.inches"), "epd2in7_V2": ("2.7", "web.inches_hat"),
+    "epd2in9_V2": ("2.9", "web.inches"), "epd4in2_V2": ("4.2", "web.inches"),
+    "epd7in5_V2": ("7.5", "web.inches"), "epd7in3f": ("7.3", "web.seven_colours"),
 }
+SLOW_MS = 10_000  # a full refresh this long (with no partial one) is worth a warning in the menu
+
+
+def decimal(text: str, lang: str) -> str:
+    """A decimal number as the language writes it (7.5 in English, 7,5 in French)."""
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def panel_name(model: str, lang: str) -> str:
-    """How the page names a model: its diagonal (and HAT, or 7 colours)."""
-    name = PANEL_NAMES[model]
-    return T(lang, name) if name.startswith("web.") else name
+    """How the page names a model: its diagonal (and HAT, or 7 colours), in the language's numbers."""
+    diagonal, key = PANEL_NAMES[model]
+    return T(lang, key, d=decimal(diagonal, lang))
+
+
+def panel_note(model: str, lang: str) -> str:
+    """A warning for a model whose every change is a long full refresh ('' for the others)."""
+    spec = PANELS[model]
+    if spec.partial != "none" or spec.full_ms < SLOW_MS:
+        return ""
+    return T(lang, "web.slow_panel", s=decimal(f"{spec.full_ms / 1000:g}", lang))
 KEY_BUTTONS = ("up", "down", "ok", "back")  # the soft-key bar's order, KEY1..KEY4 on the HAT
 TABLE_BUTTONS = (*(f"seat{i}" for i in range(1, 9)), "roll", "timer")
 PAGE_STRINGS = WEB.keys()
@@ -112,8 +129,12 @@ class WebTable:
 
     # -- lifecycle -------------------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Open the store, resume (or start) the game and run the loop on its own thread."""
+    def start(self, keep_choice: bool = False) -> None:
+        """Open the store, resume (or start) the game and run the loop on its own thread.
+
+        `keep_choice`: save the session before the loop starts, so a panel or language chosen on
+        the page survives a restart even if no press follows.
+        """
         with self._lock:
             self._store = Store(self.database)
             saved = self._store.load()
@@ -123,6 +144,8 @@ class WebTable:
             self._runner = _Runner(self, deps, DeviceSetup(settings=self.settings, seed=self.seed, forced=self.forced))
             self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
             self._runner.show()  # handed over before start() returns (the loop's own first show changes nothing)
+            if keep_choice:
+                self._store.save(session_to_dict(self._runner.session), self._runner.clock.now_ms())
             self._events = queue.Queue()
             self._arrivals.clear()
             self._stop = threading.Event()
@@ -131,6 +154,8 @@ class WebTable:
             self._thread.start()
             self._shown_view = None
             self.publish_view()
+
+
 
     def _loop(self, runner: Runner, events: queue.Queue[ButtonEvent | None], stop: threading.Event) -> None:
         try:
@@ -169,7 +194,7 @@ class WebTable:
                 self.timer.reset()
             if language is not None:
                 self.forced["language"] = language
-            self.start()
+            self.start(keep_choice=True)
 
     # -- presses ---------------------------------------------------------------------------------
 
@@ -229,6 +254,8 @@ class WebTable:
             "partial_ms": spec.partial_ms if spec.partial != "none" else None,
             "time_scale": self.time_scale, "language": lang, "build": self.build,
             "keys": list(KEY_BUTTONS), "table": list(TABLE_BUTTONS) if self.build == "table" else [],
-            "hold_ms": HOLD_MS, "panels": [[model, panel_name(model, lang)] for model in PANELS],
+            "hold_ms": HOLD_MS, "note": panel_note(spec.model, lang),
+            "panels": [[model, panel_name(model, lang), panel_note(model, lang)] for model in PANELS],
             "strings": {key[4:]: T(lang, key) for key in PAGE_STRINGS},
+            "help": T(lang, "web.keys_help_" + self.build),
         }

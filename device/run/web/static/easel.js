@@ -2,7 +2,8 @@
 // as POST /press. No framework, nothing fetched from outside this machine.
 "use strict";
 
-const easel = { view: null, drawn: 0, log: [], readouts: [], sounds: [], beeps: 0, sent: [], muted: false };
+const easel = { view: null, drawn: 0, log: [], readouts: [], sounds: [], beeps: 0, sent: [], muted: false,
+                scale: 1, exact: true };
 window.easel = easel;  // what the page shows, for scripts and tests to read
 
 const $ = (id) => document.getElementById(id);
@@ -37,7 +38,7 @@ function makeButton(button, label, cls) {
   el.className = "btn " + (cls || button);
   el.dataset.button = button;
   el.textContent = label;
-  el.title = button;
+  el.title = text("key." + button) || label;
   let timer = null;
   const clear = () => { if (timer !== null) { clearTimeout(timer); timer = null; } };
   el.addEventListener("pointerdown", (ev) => {
@@ -79,10 +80,10 @@ function keyToButton(ev) {
 }
 
 document.addEventListener("keydown", (ev) => {
-  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat || !easel.view) return;
   if (ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLInputElement) return;
   const found = keyToButton(ev);
-  if (!found) return;
+  if (!found || !(easel.view.keys.includes(found[0]) || easel.view.table.includes(found[0]))) return;  // not on this build
   ev.preventDefault();
   unlockAudio();
   send(found[0], found[1]);
@@ -97,10 +98,15 @@ function applyView(view) {
   if (!changed) return;
   document.documentElement.lang = view.language;
   for (const el of document.querySelectorAll("[data-text]")) el.textContent = text(el.dataset.text);
+  for (const el of document.querySelectorAll("[data-aria]")) el.setAttribute("aria-label", text(el.dataset.aria));
   document.title = text("title");
+  $("keys_help").textContent = view.help;
   const panels = $("panel");
-  panels.replaceChildren(...view.panels.map(([model, name]) => new Option(`${name} (${model})`, model)));
+  panels.replaceChildren(...view.panels.map(([model, name, note]) =>
+    new Option(`${name} (${model})` + (note ? ` · ${note}` : ""), model)));
   panels.value = view.panel;
+  $("note").textContent = view.note;
+  $("note").hidden = !view.note;
   $("language").value = view.language;
   const board = $("board");
   board.className = "board" + (view.panel === "epd2in7_V2" ? " hat" : "") +
@@ -113,7 +119,7 @@ function applyView(view) {
     cell.className = "key";
     cell.append(makeButton(button, ICONS[button], "key-" + button));
     const label = document.createElement("span");
-    label.textContent = hat ? HAT_LABELS[button] : button;
+    label.textContent = hat ? HAT_LABELS[button] : text("key." + button);
     cell.append(label);
     return cell;
   }));
@@ -131,22 +137,50 @@ function applyView(view) {
   }));
   $("caption").textContent = text("caption", { name: view.name, model: view.panel, width: view.width,
                                                height: view.height }) + (view.colour ? "" : " · " + text("one_bit"));
+  showReadout(easel.readouts.at(-1) || { last_ms: null, kinds: [], total_ms: 0, presses: 0 }, false);
+  if (easel.glass) showStatus(easel.glass);
   fit();
 }
 
-// Integer scaling in device pixels: every panel pixel is k x k screen pixels, never blurred.
+// The largest scale at which the panel, its keys and the build's buttons fit the window: no
+// sideways scrolling, nothing below the fold. Whole device pixels per panel pixel (pixel-exact)
+// while at least one fits; below that (an 800-pixel panel on a phone) a smooth fraction.
 function fit() {
   if (!easel.view) return;
   const dpr = window.devicePixelRatio || 1;
-  const padWidth = $("pad").hidden ? 0 : $("pad").getBoundingClientRect().width + 32;
-  const roomW = Math.max(100, window.innerWidth - padWidth - 140) * dpr;
-  const roomH = Math.max(100, window.innerHeight - 300) * dpr;
-  const k = Math.max(1, Math.min(4, Math.floor(Math.min(roomW / easel.view.width, roomH / easel.view.height))));
-  easel.scale = k;
-  canvas.style.width = (easel.view.width * k / dpr) + "px";
-  canvas.style.height = (easel.view.height * k / dpr) + "px";
-  document.documentElement.style.setProperty("--k", Math.max(1, k / dpr) + "px");
+  for (let k = 4; k >= 1; k--) {
+    if (layout(k / dpr, true)) return;
+  }
+  let low = 0.05, high = 1 / dpr;
+  for (let step = 0; step < 10; step++) {
+    const middle = (low + high) / 2;
+    if (layout(middle, false)) low = middle; else high = middle;
+  }
+  layout(low, false);
+}
+
+// Lay the page out with `s` CSS pixels per panel pixel; true when everything fits.
+function layout(s, exact) {
+  const dpr = window.devicePixelRatio || 1;
+  easel.scale = s * dpr;
+  easel.exact = exact;
+  canvas.classList.toggle("smooth", !exact);
+  canvas.style.width = (easel.view.width * s) + "px";
+  canvas.style.height = (easel.view.height * s) + "px";
+  document.documentElement.style.setProperty("--k", (exact ? Math.max(1, s) : s) + "px");
   snap();
+  return fits();
+}
+
+function fits() {
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width) return false;
+  for (const el of [$("device"), $("pad")]) {
+    if (el.hidden) continue;
+    const r = el.getBoundingClientRect();
+    if (r.left < 0 || r.right > width || r.bottom + window.scrollY > window.innerHeight) return false;
+  }
+  return true;
 }
 
 // Centred layouts put the glass at fractions of a pixel; nudge it onto whole device pixels so
@@ -168,7 +202,7 @@ new ResizeObserver(snap).observe(document.body);
 let drawing = Promise.resolve();
 easel.idle = () => drawing.then(() => easel.drawn);  // resolves once every picture received is drawn
 function showGlass(data) {
-  drawing = drawing.then(() => draw(data));
+  drawing = drawing.then(() => draw(data)).catch((err) => console.warn("glass picture not drawn", err));
 }
 
 async function draw(data) {
@@ -180,6 +214,7 @@ async function draw(data) {
     fit();
   }
   ctx.drawImage(picture, 0, 0);
+  easel.glass = data;
   if (ghostBox.checked) await drawGhosts();
   easel.drawn = data.v;
   easel.log.push({ v: data.v, refresh: data.refresh, phase: data.phase, at: data.at, t: performance.now() });
@@ -218,19 +253,28 @@ function showStatus(data) {
   const status = $("status");
   const busy = data.refresh !== null;
   status.classList.toggle("busy", busy);
-  if (busy) status.textContent = text("refreshing", { kind: text("kind." + data.refresh) });
+  if (busy) {  // and how long the real panel takes for it (35 s for a 7-colour full refresh)
+    const ms = { full: easel.view.full_ms, fast: easel.view.fast_ms, partial: easel.view.partial_ms }[data.refresh];
+    status.textContent = text("refreshing", { kind: text("kind." + data.refresh) }) +
+      (ms ? " · " + text("lasts", { s: ms >= 10000 ? Math.round(ms / 1000) + " s" : seconds(ms) }) : "");
+  }
   else status.textContent = data.phase === "asleep" ? text("asleep") : text("idle");
 }
 
-function seconds(ms) { return (ms / 1000).toFixed(2) + " s"; }
+function seconds(ms) {  // 1.25 s, or 1,25 s in French
+  const figure = (ms / 1000).toFixed(2);
+  return (easel.view && easel.view.language === "fr" ? figure.replace(".", ",") : figure) + " s";
+}
 
-function showReadout(reading) {
-  easel.readouts.push(reading);
-  $("last").textContent = reading.last_ms === null ? "–" : seconds(reading.last_ms);
+function showReadout(reading, received = true) {
+  if (received) easel.readouts.push(reading);
+  if (!easel.view) return;  // shown with the view's language once it arrives
+  $("last").textContent = reading.last_ms === null ? text("never") : seconds(reading.last_ms);
   $("kinds").textContent = reading.last_ms === null ? "" :
     "(" + (reading.kinds.length ? reading.kinds.map((k) => text("kind." + k)).join(" + ") : text("none")) + ")";
   $("total").textContent = seconds(reading.total_ms);
-  $("presses").textContent = "(" + text("presses", { n: reading.presses }) + ")";
+  const one = easel.view.language === "fr" ? reading.presses <= 1 : reading.presses === 1;
+  $("presses").textContent = "(" + text(one ? "presses_one" : "presses", { n: reading.presses }) + ")";
 }
 
 // -- the buzzer ----------------------------------------------------------------------------------
