@@ -110,10 +110,11 @@ class ArtboxApp(KeyedApp[ArtboxUi]):
 
     def dump(self, state: ArtboxUi) -> dict[str, Any]:
         """Serialise (the word deck by reference, see device/games/artbox/saved.py)."""
-        data: dict[str, Any] = codec.to_dict(state)
-        if state.game is not None:  # _start_game seeds game number `games` with seed ^ games
-            data["game"] = saved.compact(data["game"], state.game.setup.words,
-                                         state.seed ^ (state.games - 1))
+        if state.game is None:
+            return codec.to_dict(state)  # type: ignore[no-any-return]
+        data: dict[str, Any] = codec.to_dict(replace(state, game=None))
+        # _start_game seeds game number `games` with seed ^ games
+        data["game"] = saved.dump_game(state.game, state.seed ^ (state.games - 1))
         return data
 
     def load(self, data: dict[str, Any]) -> ArtboxUi:
