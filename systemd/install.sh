@@ -46,7 +46,7 @@ else
     echo "liblgpio-dev is not in this system's package lists (it is Raspberry Pi OS's): lgpio comes from its wheel"
 fi
 # shellcheck disable=SC2086  # one word per package
-run apt-get install -y $packages
+run apt-get install -y --no-install-recommends $packages
 
 for group in gpio spi dialout; do
     if ! getent group "$group" >/dev/null; then run groupadd --system "$group"; fi

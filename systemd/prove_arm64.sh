@@ -26,20 +26,25 @@ STARTED=$(date +%s.%N)
 fail() { echo "prove_arm64: $*" >&2; exit 1; }
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 
-step() {  # step NAME COMMAND...: run it, print its time, stop the proof if it fails
-    local name=$1 start
+CURRENT=""  # the step under way, named if the proof stops in it
+CURRENT_START=0
+
+step() {  # step NAME COMMAND...: run it and print its time; any failure in it ends the proof
+    CURRENT=$1
+    CURRENT_START=$(date +%s.%N)
     shift
-    start=$(date +%s.%N)
-    echo "== $name"
-    if ! "$@"; then
-        printf '%-44s FAILED after %6.1f s\n' "$name" "$(since "$start")" >&2
-        exit 1
-    fi
-    printf -- '-- %-41s %6.1f s\n' "$name" "$(since "$start")"
+    echo "== $CURRENT"
+    "$@"
+    printf -- '-- %-41s %6.1f s\n' "$CURRENT" "$(since "$CURRENT_START")"
+    CURRENT=""
 }
 
-cleanup() {  # unmount in reverse order, even after a failure or ^C
-    local i
+cleanup() {  # name the failed step, and unmount in reverse order, even after a failure or ^C
+    local code=$? i
+    if [ "$code" -ne 0 ] && [ -n "$CURRENT" ]; then
+        printf -- '-- %-41s FAILED after %.1f s\n' "$CURRENT" "$(since "$CURRENT_START")" >&2
+        CURRENT=""
+    fi
     for ((i = ${#MOUNTED[@]} - 1; i >= 0; i--)); do
         umount "${MOUNTED[i]}" 2>/dev/null || umount -l "${MOUNTED[i]}" || true
     done
@@ -106,6 +111,12 @@ fresh_copy() {  # a clean root for this run, the project's files in /usr/local/s
         --exclude=./.mypy_cache --exclude=./.pytest_cache --exclude=./.ruff_cache -cf - . \
         | tar -C "$ROOT/usr/local/src/easel" -xf -
     cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+    # The host's own certificate authorities (a network that inspects TLS has one): the root
+    # trusts what the host trusts, and pip (which has its own bundle) is given the result.
+    if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
+        cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
+        in_root update-ca-certificates >/dev/null
+    fi
 }
 
 bind() {  # bind SOURCE TARGET-IN-ROOT, remembered for cleanup
@@ -126,7 +137,8 @@ mount_root() {
 
 in_root() {  # run a command in the root with a plain environment
     chroot "$ROOT" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
+        HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
+        ${PIP_CERT:+PIP_CERT=/etc/ssl/certs/ca-certificates.crt} "$@"
 }
 
 install_sh() {
