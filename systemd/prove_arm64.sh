@@ -112,11 +112,14 @@ fresh_copy() {  # a clean root for this run, the project's files in /usr/local/s
         | tar -C "$ROOT/usr/local/src/easel" -xf -
     cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
     # The host's own certificate authorities (a network that inspects TLS has one): the root
-    # trusts what the host trusts, and pip (which has its own bundle) is given the result.
-    if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
-        cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
-        in_root update-ca-certificates >/dev/null
-    fi
+    # trusts what the host trusts, and pip (which has its own bundle) is given the result. Added
+    # as update-ca-certificates would, without running it under qemu (minutes: a process a CA).
+    local crt
+    for crt in /usr/local/share/ca-certificates/*.crt; do
+        [ -e "$crt" ] || continue
+        cp "$crt" "$ROOT/usr/local/share/ca-certificates/"
+        cat "$crt" >>"$ROOT/etc/ssl/certs/ca-certificates.crt"
+    done
 }
 
 bind() {  # bind SOURCE TARGET-IN-ROOT, remembered for cleanup
