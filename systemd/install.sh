@@ -1,8 +1,10 @@
 #!/bin/sh
-# Install Easel as a service on Raspberry Pi OS, from a checkout of the project:
+# Install Easel as a service on Raspberry Pi OS (or plain Debian or Ubuntu on arm64), from a
+# checkout of the project:
 #   sudo sh systemd/install.sh
 # Creates the venv under /opt/easel with the `pi` extra, the `easel` user and its groups,
-# /etc/easel/easel.toml (only if absent), and installs and enables easel.service.
+# /etc/easel/easel.toml (only if absent), and installs easel.service; it prints the next steps
+# (check the build with `easel doctor`, then enable and start the service).
 # EASEL_DRY_RUN=1 prints the steps instead of running them (used by the tests).
 set -eu
 
@@ -11,9 +13,16 @@ PREFIX=${EASEL_PREFIX:-/opt/easel}
 ETC=${EASEL_ETC:-/etc/easel}
 UNIT_DIR=${EASEL_UNIT_DIR:-/etc/systemd/system}
 DRY=${EASEL_DRY_RUN:-}
+# Where systemd, when it is the running init, keeps its state (sd_booted(3)); absent in a chroot.
+SYSTEMD_RUN=${EASEL_SYSTEMD_RUN:-/run/systemd/system}
 
 run() {
     if [ -n "$DRY" ]; then echo "+ $*"; else "$@"; fi
+}
+
+# True if apt knows a package that it could install (apt-cache policy shows a candidate).
+available() {
+    apt-cache policy "$1" 2>/dev/null | grep -q '^ *Candidate: [^(]'
 }
 
 # gpiozero must use lgpio: RPi.GPIO, which waveshare-epaper pulls in, fails on a Raspberry Pi 5.
@@ -26,9 +35,18 @@ if [ -z "$DRY" ] && [ "$(id -u)" -ne 0 ]; then
     exit 1
 fi
 
-# Python venv support, and what building lgpio needs if no wheel fits this Pi.
+# Python venv support, and a C compiler with Python's headers: RPi.GPIO and spidev (which
+# waveshare-epaper needs) build from source. lgpio comes from its wheel where one fits; only
+# Raspberry Pi OS has liblgpio-dev, which lets pip build lgpio when none does.
 run apt-get update
-run apt-get install -y python3-venv python3-dev swig liblgpio-dev
+packages="python3-venv python3-dev gcc libc6-dev"
+if available liblgpio-dev; then
+    packages="$packages liblgpio-dev swig"
+else
+    echo "liblgpio-dev is not in this system's package lists (it is Raspberry Pi OS's): lgpio comes from its wheel"
+fi
+# shellcheck disable=SC2086  # one word per package
+run apt-get install -y --no-install-recommends $packages
 
 for group in gpio spi dialout; do
     if ! getent group "$group" >/dev/null; then run groupadd --system "$group"; fi
@@ -43,7 +61,8 @@ run python3 -m venv "$PREFIX/venv"
 run "$PREFIX/venv/bin/pip" install --upgrade pip
 run "$PREFIX/venv/bin/pip" install "$SRC[pi]"
 if ! run "$PREFIX/venv/bin/python" -c "import lgpio"; then
-    echo "install.sh: lgpio did not install into $PREFIX/venv; see the pip output above" >&2
+    echo "install.sh: lgpio did not install into $PREFIX/venv: no wheel fits this Python and" \
+        "liblgpio-dev was not there to build one; see the pip output above" >&2
     exit 1
 fi
 
@@ -55,11 +74,19 @@ else
 fi
 
 run install -m 0644 "$SRC/systemd/easel.service" "$UNIT_DIR/easel.service"
-run systemctl daemon-reload
-run systemctl enable easel.service
-
-if [ ! -e /dev/spidev0.0 ]; then
-    echo "SPI is off: enable it with 'sudo raspi-config nonint do_spi 0', then reboot."
+if [ -d "$SYSTEMD_RUN" ]; then
+    run systemctl daemon-reload
+    # An upgrade: a running Easel restarts on the new code (a stopped one stays stopped).
+    run systemctl try-restart easel.service
+else
+    echo "systemd is not running here (a chroot or a container): easel.service is installed;" \
+        "enable and start it on the Pi itself"
 fi
-echo "Check the build:  sudo -u easel env GPIOZERO_PIN_FACTORY=$GPIOZERO_PIN_FACTORY $PREFIX/venv/bin/easel doctor --config $ETC/easel.toml"
-echo "Start Easel:      sudo systemctl start easel   (logs: journalctl -u easel -f)"
+
+echo
+echo "Next steps:"
+if [ ! -e /dev/spidev0.0 ]; then
+    echo "  SPI is off: enable it with 'sudo raspi-config nonint do_spi 0', then reboot."
+fi
+echo "  Check the build:  sudo -u easel env GPIOZERO_PIN_FACTORY=$GPIOZERO_PIN_FACTORY $PREFIX/venv/bin/easel doctor --config $ETC/easel.toml"
+echo "  Then start Easel, now and at every boot:  sudo systemctl enable --now easel   (logs: journalctl -u easel -f)"

@@ -9,7 +9,6 @@ import re
 import signal
 import sys
 from collections.abc import Mapping
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -29,6 +28,8 @@ if TYPE_CHECKING:
 
 def version() -> str:
     """The installed version of easel-companion."""
+    from importlib import metadata  # only here: it brings in email and zipfile, 4.5 MB on a Pi
+
     try:
         return metadata.version("easel-companion")
     except metadata.PackageNotFoundError:
@@ -58,9 +59,18 @@ def seed_value(text: str) -> int:
     return value
 
 
+class _Version(argparse.Action):
+    """--version, looked up only when asked for (the lookup costs 4.5 MB and 25 ms at every start)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(f"easel {version()}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="easel", description="Easel: an e-paper table companion.")
-    parser.add_argument("--version", action="version", version=f"easel {version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="run Easel: on the configured panel, else the simulator (browser page on a "
                                        "desktop, terminal over SSH or without a desktop)")

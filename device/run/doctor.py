@@ -4,14 +4,28 @@ pressed. Exit 0 when every check passes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from device.config import Config, pin_map
+from hardware import claim
 from hardware import doctor as checks
+
+# Where systemd, when it is the running init, keeps its state (sd_booted(3)).
+SYSTEMD_RUN = Path("/run/systemd/system")
+RUNNING_STATES = ("active", "activating", "deactivating", "reloading")
 
 
 def run_doctor(config: Config, out: Callable[[str], None] = print, echo_s: float = 20.0) -> int:
-    """Run every check that applies to this config; print one line each; 0 if all pass, 1 if not."""
+    """Run every check that applies to this config; print one line each; 0 if all pass, 1 if not;
+    2 (and one line saying how to stop it) while a running Easel holds the panel and pins."""
+    running = running_easel()
+    if running is not None:
+        print(f"easel doctor: {running}", file=sys.stderr)
+        return 2
     pins = pin_map(config)
     results = _device_checks(config, pins, out)
     for ok, message in results:
@@ -23,6 +37,39 @@ def run_doctor(config: Config, out: Callable[[str], None] = print, echo_s: float
     if all(ok for ok, _ in results) and (pins or config.serial):
         results.extend(_echo_buttons(config, out, echo_s))
     return 0 if all(ok for ok, _ in results) else 1
+
+
+def running_easel(nodes: Sequence[Path] | None = None, locks: Path | None = None,
+                  service_state: Callable[[], str] | None = None) -> str | None:
+    """Why doctor must wait (a running Easel holds the panel and pins), or None if none does.
+
+    The lock on the device nodes (hardware/claim.py) finds any Easel, with or without systemd;
+    the service's state also finds one that is between two restarts, or whose nodes this user
+    may not open.
+    """
+    busy = claim.holder(nodes, locks)
+    if busy is not None:
+        who = f"Easel (pid {busy.pid})" if busy.pid is not None else "another Easel"
+        return (f"{who} is using {busy.node}: stop it first (sudo systemctl stop easel, or quit "
+                "that 'easel play'), then run doctor again")
+    state = (service_state or _service_state)()
+    if state in RUNNING_STATES:
+        return (f"the easel service is {state} and drives the panel and buttons: stop it first "
+                "(sudo systemctl stop easel), then run doctor again")
+    return None
+
+
+def _service_state() -> str:
+    """easel.service's ActiveState, or '' where systemd is not the running init."""
+    systemctl = shutil.which("systemctl")
+    if systemctl is None or not SYSTEMD_RUN.is_dir():
+        return ""
+    try:
+        result = subprocess.run([systemctl, "is-active", "easel.service"], capture_output=True,
+                                text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return result.stdout.strip()
 
 
 def _device_checks(config: Config, pins: dict[str, int], out: Callable[[str], None]

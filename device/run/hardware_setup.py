@@ -24,6 +24,7 @@ from device.settings import Settings
 from device.storage.store import Store
 from device.strings.all import STRINGS as T
 from hardware import sdnotify
+from hardware.claim import DevicesBusy, claim
 from hardware.events import ButtonEvent
 
 log = logging.getLogger("easel")
@@ -86,6 +87,19 @@ class PanelWatch:
 
 def run_on_hardware(config: Config, settings: Settings, seed: int, database: Path) -> int:
     """Run on the real panel until SIGTERM/SIGINT; returns the exit code."""
+    try:
+        held = claim()  # before any pin or the panel is touched: one Easel at a time
+    except DevicesBusy as busy:
+        who = f"Easel (pid {busy.pid})" if busy.pid is not None else "another Easel"
+        raise UserError(f"{busy.node} is in use by {who}: stop it first (sudo systemctl stop "
+                        "easel, or quit that 'easel play')") from None
+    try:
+        return _run_held(config, settings, seed, database)
+    finally:
+        held.release()
+
+
+def _run_held(config: Config, settings: Settings, seed: int, database: Path) -> int:
     sources = button_sources(config)
     display = open_display(config)
     store = Store(database)  # refuses a database that is not Easel's before anything is written

@@ -15,6 +15,7 @@ import sqlite3
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -79,9 +80,24 @@ def record(cur: Any, dealt: WordsDealt | None) -> None:
         seq += 1
         cur.execute("INSERT OR IGNORE INTO words_used (language, cycle, word, seq) VALUES (?, ?, ?, ?)",
                     (language, cycle, word_key(word), seq))
-    if {word_key(w) for w in deck} <= used_keys(cur, language, cycle):
+    if _cycle_done(cur, language, cycle, deck):
         start_cycle(cur, language, cycle + 1)
         cur.execute("DELETE FROM words_used WHERE language=? AND cycle<?", (language, min(keep_cycle, cycle)))
+
+
+def _cycle_done(cur: Any, language: str, cycle: int, deck: tuple[str, ...]) -> bool:
+    """Has every word of `deck` been dealt in `cycle`? Counted first (a row a word), so the keys
+    are compared only when the cycle may be over: a dealing press costs the same with any pack."""
+    keys = _deck_keys(deck)
+    count = cur.execute("SELECT count(*) FROM words_used WHERE language=? AND cycle=?",
+                        (language, cycle)).fetchone()[0]
+    return int(count) >= len(keys) and keys <= used_keys(cur, language, cycle)
+
+
+@lru_cache(maxsize=2)
+def _deck_keys(deck: tuple[str, ...]) -> frozenset[str]:
+    """The keys of the deck's words, worked out once for the deck a game plays with."""
+    return frozenset(word_key(w) for w in deck)
 
 
 def start_cycle(cur: Any, language: str, cycle: int) -> None:

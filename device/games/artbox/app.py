@@ -103,10 +103,13 @@ class ArtboxApp(GameApp[ArtboxUi]):
 
     def dump(self, state: ArtboxUi) -> dict[str, Any]:
         """Serialise (the word deck by reference, see device/games/artbox/saved.py)."""
-        data: dict[str, Any] = codec.to_dict(state)
+        if state.game is None:
+            data: dict[str, Any] = codec.to_dict(state)
+            del data["used_ref"]
+            return data
+        data = codec.to_dict(replace(state, game=None))
         del data["used_ref"]  # the saved game names its used words in their place
-        if state.game is not None:
-            data["game"] = saved.compact(data["game"], state.game.setup.words, state.seed, state.used_ref)
+        data["game"] = saved.dump_game(state.game, state.seed, state.used_ref)
         return data
 
     def load(self, data: dict[str, Any], words: WordSource | None = None) -> ArtboxUi:
