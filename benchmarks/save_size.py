@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from device.clock import VirtualClock  # noqa: E402
 from device.framework.resources import Resources  # noqa: E402
-from device.framework.runner import Runner  # noqa: E402
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps  # noqa: E402
 from device.run.headless import FrameRecorder, run_script  # noqa: E402
 from device.run.script import Wait, read_numbered  # noqa: E402
 from device.settings import Settings  # noqa: E402
@@ -88,9 +88,9 @@ def press_times(script: Path, pack: Path | None, tmp: Path) -> list[float]:
     db = tmp / f"press-{pack.stem if pack else 'nopack'}-{time.monotonic_ns()}.db"
     store = Store(db)
     clock = VirtualClock(store.resume_ms())
-    runner = Runner(store=store, resources=Resources(word_packs=(pack,) if pack else ()),
-                    sink=FrameRecorder(None), clock=clock, settings=Settings(),
-                    seed=int(seed.group(1)) if seed else 1)
+    runner = Runner(RunnerDeps(store=store, resources=Resources(word_packs=(pack,) if pack else ()),
+                               sink=FrameRecorder(None), clock=clock),
+                    DeviceSetup(settings=Settings(), seed=int(seed.group(1)) if seed else 1))
     runner.show()
     times = []
     for _, step in read_numbered(script):
