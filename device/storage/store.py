@@ -324,16 +324,19 @@ class Store(WordHistoryRows):
 
         self._write(work)
 
-    def save_tick(self, now_ms: int) -> None:
-        """Record the device clock during a countdown (one small row); skipped while steps are pending."""
+    def save_tick(self, now_ms: int) -> bool:
+        """Record the device clock (one small row: a countdown's second, the end of a script's
+        `wait`); skipped while steps are pending. True when the clock is on disk."""
         if self.pending:
-            return
+            return False
         try:
             self._disk.execute("INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)", (now_ms,))
         except sqlite3.Error as exc:
             if not is_write_failure(exc):
                 raise
-            log.warning("countdown time not saved: %s", exc)
+            log.warning("device clock not saved: %s", exc)
+            return False
+        return True
 
     def step_back(self, table: str, mode: str, current_state: dict[str, Any],
                   session_after: Callable[[dict[str, Any]], dict[str, Any]],
