@@ -77,11 +77,10 @@ class Runner:
         self._checked_ms = clock.now_ms()
         self._retry_at: int | None = None
         self.held = False
-        if store.notice:
-            self.session = replace(self.session, message=store.notice)
-            log.warning(store.notice)
-        else:
-            self._hold_after_cut()
+        self._hold_after_cut()
+        if store.notices:  # what opening the database set aside or dropped (the store logged it)
+            told = [T(self.session.settings.language, n.key, name=n.name) for n in store.notices]
+            self.session = replace(self.session, message=" | ".join([*told, self.session.message]).strip(" |"))
 
     # start-up ----------------------------------------------------------------------------
     def _resume(self, settings: Settings, seed: int) -> Session:

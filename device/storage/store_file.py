@@ -124,8 +124,9 @@ class ReadOnlyCopy:
     """A read-only connection to a private copy of the database (and its WAL), so that reading
     never creates, changes or renames a file beside it (SQLite would add -wal/-shm files)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, with_wal: bool = True) -> None:
         self.path = path
+        self.with_wal = with_wal  # False: the file alone, as if its -wal were not there
         self.tmp = tempfile.TemporaryDirectory(prefix="easel-read-")
         self.conn: sqlite3.Connection | None = None
 
@@ -134,7 +135,7 @@ class ReadOnlyCopy:
         try:
             shutil.copyfile(self.path, copy)
             wal = Path(f"{self.path}-wal")
-            if wal.is_file():
+            if self.with_wal and wal.is_file():
                 shutil.copyfile(wal, Path(f"{copy}-wal"))
         except OSError as exc:
             self.tmp.cleanup()

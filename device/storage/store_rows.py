@@ -14,6 +14,7 @@ from device.storage.history import GameRecord
 from device.storage.store_check import CorruptRow, validate_rows
 from device.storage.store_codec import pack
 from device.storage.store_file import ReadOnlyCopy, inspect, refused
+from device.storage.store_wal import foreign_wal
 from device.storage.store_words import WORDS_SCHEMA
 
 T = TypeVar("T")
@@ -85,7 +86,7 @@ def read_games(path: Path) -> list[GameRecord]:
     """The history of the database at `path`, read without creating, changing or renaming any file."""
     if inspect(path).kind == "new":
         return []
-    with ReadOnlyCopy(path) as conn:
+    with ReadOnlyCopy(path, with_wal=foreign_wal(path) is None) as conn:  # as `easel play` would open it
         try:
             validate_rows(conn)
             return games_in(conn)
