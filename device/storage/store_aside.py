@@ -31,18 +31,29 @@ class Notice:
 
 
 def stamped(db: Path, label: str) -> Path:
-    """A name beside the database for what is kept aside now: DB.label-YYYYmmdd-HHMMSS."""
-    return db.with_name(f"{db.name}.{label}-{time.strftime('%Y%m%d-%H%M%S')}")
+    """A free name beside the database for what is kept aside now: DB.label-YYYYmmdd-HHMMSS
+    (then -2, -3 ... within the same second: nothing kept aside before is ever overwritten)."""
+    base = f"{db.name}.{label}-{time.strftime('%Y%m%d-%H%M%S')}"
+    for n in range(1, 10_000):
+        aside = db.with_name(base if n == 1 else f"{base}-{n}")
+        if not any(Path(f"{aside}{suffix}").exists() for suffix in ("", "-wal", "-shm")):
+            return aside
+    raise refused(db, f"has 10000 files {base}* beside it", "move the old ones away")
+
+
+def _rename_beside(db: Path, aside: Path, suffixes: tuple[str, ...]) -> None:
+    """Rename the database's parts (its file, -wal, -shm: those named) to the aside name."""
+    for suffix in suffixes:
+        part = Path(f"{db}{suffix}")
+        if part.exists():
+            part.rename(Path(f"{aside}{suffix}"))
 
 
 def move_aside(db: Path, reason: str) -> Notice:
     """Rename the database (and its -wal/-shm) aside whole; the caller starts a fresh one."""
     aside = stamped(db, "broken")
     try:
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(f"{db}{suffix}")
-            if part.exists():
-                part.rename(Path(f"{aside}{suffix}"))
+        _rename_beside(db, aside, ("", "-wal", "-shm"))
     except OSError as exc:
         raise refused(db, f"is damaged ({reason[:60]}) and cannot be moved aside ({exc.strerror})",
                       "make the directory writable or give another --db") from None
@@ -59,10 +70,7 @@ def keep_journal_aside(db: Path, reason: str) -> Notice:
         shutil.copyfile(db, aside)
         with aside.open("rb+") as handle:
             os.fsync(handle.fileno())
-        for suffix in ("-wal", "-shm"):
-            part = Path(f"{db}{suffix}")
-            if part.exists():
-                part.rename(Path(f"{aside}{suffix}"))
+        _rename_beside(db, aside, ("-wal", "-shm"))
     except OSError as exc:
         raise refused(db, f"has {reason[:60]} that cannot be set aside ({exc.strerror})",
                       "make the directory writable, or move the -wal file away yourself") from None

@@ -65,6 +65,20 @@ def test_an_older_journal_beside_a_newer_database_is_kept_aside_not_applied(tmp_
     assert Harness(db).runner.session.message == ""  # said once: the next start is clean
 
 
+def test_stale_journals_set_aside_twice_overwrite_nothing(tmp_path: Path) -> None:
+    """Two starts in the same second each keep their own pair (DB.stale-STAMP, then -2)."""
+    db = tmp_path / "easel.db"
+    h = Harness(db)
+    h.press("ok", "roll")
+    old = snapshot(db, tmp_path / "old")
+    h.press("roll")
+    h.store.close()
+    for _ in range(2):
+        shutil.copyfile(f"{old}-wal", f"{db}-wal")
+        Harness(db).store.close()
+    assert len(kept_aside(tmp_path)) == 4
+
+
 def test_a_journal_of_another_database_is_kept_aside(tmp_path: Path) -> None:
     """Another Easel database's -wal (same tables, another id) is not applied."""
     other = tmp_path / "other" / "easel.db"
