@@ -1,13 +1,15 @@
 """Storage faults on this machine, with real `easel` processes and real files (issue 14):
 
   a full disk (a 200 KB tmpfs, when this runs as root), the disk freed mid-game, a lock held by a
-  second Easel, an exclusive lock held by another program, a corrupt row of each table, a
-  read-only file system, two Easels started at once, and 100 kills (SIGKILL at random moments and
-  inside commits: a preloaded shim kills the process at its Nth fsync/fdatasync, between the page
-  writes and the sync).
+  second Easel, an exclusive lock held by another program, a corrupt row of each table, a stale
+  -wal from an older copy (issue 21), a read-only file system, two Easels started at once, kills
+  right after an idle `wait` was acknowledged, and 100 kills (SIGKILL at random moments and inside
+  commits: a preloaded shim kills the process at its Nth fsync/fdatasync, between the page writes
+  and the sync).
 
 For each case it prints the steps acknowledged (`ok N`), the steps on disk after a restart, the exit
-codes, and whether the database was moved aside.
+codes, and what was kept aside (`broken`: the database moved aside; `stale`: a -wal not applied;
+`repaired`: a copy taken before damaged rows were dropped; `-`: nothing).
 
     python benchmarks/faults.py [--kills 100]
 """
@@ -18,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -30,7 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.powercut import kill_and_resume, reference_states, script_lines  # noqa: E402
+from tests.powercut import inside_wait, kill_and_resume, reference_states, script_lines  # noqa: E402
 
 EASEL = [sys.executable, "-m", "device.run.cli"]
 ROWS: list[tuple[str, str, str, str, str]] = []
@@ -97,6 +100,13 @@ def moved_aside(directory: Path) -> bool:
     return any(".broken-" in p.name for p in directory.iterdir())
 
 
+def kept_aside(directory: Path) -> str:
+    """What Easel kept aside in `directory`: broken, stale, repaired (comma-separated) or '-'."""
+    names = [p.name for p in directory.iterdir()]
+    kinds = [kind for kind in ("broken", "stale", "repaired") if any(f".{kind}-" in name for name in names)]
+    return ",".join(kinds) or "-"
+
+
 def mount_tmpfs(where: Path, size: str) -> bool:
     """Mount a small tmpfs (root only)."""
     where.mkdir(parents=True, exist_ok=True)
@@ -137,7 +147,7 @@ def disk_full(tmp: Path, free_after: int | None, sigterm: bool = False) -> None:
         subprocess.run(["mount", "-o", "remount,size=20m", str(disk)], check=True)
         on_disk, code = steps_on_disk(db, tmp)
         assert on_disk >= acked, f"{name}: {acked} acknowledged but {on_disk} on disk"
-        row(name, acked, on_disk, f"{proc.returncode}, {code}", moved_aside(disk))
+        row(name, acked, on_disk, f"{proc.returncode}, {code}", kept_aside(disk))
         last = err.strip().splitlines()[-1:] if proc.returncode else []
         if last:
             print(f"    {last[0][:150]}")
@@ -158,7 +168,7 @@ def second_easel(tmp: Path) -> None:
     first.communicate("", timeout=60)
     on_disk, code = steps_on_disk(db, tmp)
     row("lock held by a second Easel", sum(a.startswith("ok") for a in acked), on_disk,
-        f"{first.returncode}, {second.returncode}, {code}", moved_aside(db.parent))
+        f"{first.returncode}, {second.returncode}, {code}", kept_aside(db.parent))
     print(f"    second Easel after {waited:.1f} s: {second.stderr.strip()[:150]}")
 
 
@@ -180,7 +190,7 @@ def foreign_lock(tmp: Path) -> None:
     holder.communicate("", timeout=30)
     on_disk, code_after = steps_on_disk(db, tmp)
     row("exclusive lock held by another program", sum(a.startswith("ok") for a in acked), on_disk,
-        f"{proc.returncode}, {blocked.returncode}, {code_after}", moved_aside(db.parent))
+        f"{proc.returncode}, {blocked.returncode}, {code_after}", kept_aside(db.parent))
     print(f"    {blocked.stderr.strip()[:150]}")
 
 
@@ -197,7 +207,8 @@ CORRUPTIONS = {
 
 
 def corrupt_rows(tmp: Path) -> None:
-    """A corrupt row of each table: moved aside once, the next start is clean (no restart loop)."""
+    """A corrupt row of each table: a damaged session or page moves the database aside once, any
+    other row loses only itself (or its undo stack); the next start is clean (no restart loop)."""
     for n, (name, damage) in enumerate(CORRUPTIONS.items()):
         db = tmp / f"corrupt{n}" / "e.db"
         db.parent.mkdir()
@@ -218,7 +229,50 @@ def corrupt_rows(tmp: Path) -> None:
         again.communicate("", timeout=60)
         on_disk, code = steps_on_disk(db, tmp)
         row(f"corrupt: {name}", f"{acked}+{sum(a.startswith('ok') for a in after)}", on_disk,
-            f"{proc.returncode}, {again.returncode}, {code}", moved_aside(db.parent))
+            f"{proc.returncode}, {again.returncode}, {code}", kept_aside(db.parent))
+
+
+def stale_wal(tmp: Path) -> None:
+    """A -wal left from an older copy put back beside the database: never applied (issue 21)."""
+    db = tmp / "stale" / "e.db"
+    db.parent.mkdir()
+    proc = start(db, tmp / "f1")
+    acked = sum(send(proc, line).startswith("ok") for line in ["press ok", "press roll"])
+    old = tmp / "stale-e.db-wal"
+    shutil.copyfile(f"{db}-wal", old)  # what an older copy of the database left
+    acked += sum(send(proc, line).startswith("ok") for line in ["press roll"] * 4)
+    proc.communicate("", timeout=60)
+    shutil.copyfile(old, f"{db}-wal")
+    on_disk, code = steps_on_disk(db, tmp)
+    row("stale -wal from an older copy (2 steps)", acked, on_disk, f"{proc.returncode}, {code}",
+        kept_aside(db.parent))
+    assert on_disk == acked, f"the stale -wal took the game back to {on_disk} steps"
+
+
+def idle_waits(tmp: Path, count: int, rng: random.Random) -> None:
+    """SIGKILL right after an idle `wait` is acknowledged: the clock comes back at its end."""
+    acked_total = waits = on_time = 0
+    aside: set[str] = set()
+    for run in range(count):
+        db = tmp / f"idle{run}" / "e.db"
+        db.parent.mkdir()
+        proc = start(db, db.parent / "f")
+        lengths = [rng.randrange(1, 600_000) for _ in range(rng.randrange(1, 4))]
+        lines = ["press ok", "press roll", *(f"wait {ms / 1000}" for ms in lengths)]
+        answers = [send(proc, line) for line in lines]
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        acked_total += sum(a.startswith("ok") for a in answers)
+        waits += sum(a.startswith("ok") for a in answers[2:])
+        frames = db.parent / "resumed"
+        subprocess.run([*EASEL, "play", "--headless", "--script", "-", "--db", str(db), "--frames", str(frames)],
+                       cwd=ROOT, input="", capture_output=True, text=True, check=True)
+        resumed = json.loads((frames / "state.json").read_text(encoding="utf-8"))
+        on_time += resumed["now_ms"] == sum(lengths) and resumed["states"]["toolbox"]["game"]["rolls"] == 1
+        aside.add(kept_aside(db.parent))
+    row(f"{count} SIGKILLs right after an idle wait's ok", f"{acked_total} ({waits} w)", f"{on_time} ok",
+        "-9, 0", ",".join(sorted(aside)))
+    assert on_time == count, f"{count - on_time} resumes lost the time of an acknowledged wait"
 
 
 def read_only(tmp: Path) -> None:
@@ -238,7 +292,7 @@ def read_only(tmp: Path) -> None:
         subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
         on_disk, code = steps_on_disk(db, tmp)
         row("read-only file system", acked, on_disk,
-            f"{proc.returncode}, {refused.returncode}, h{history.returncode}, {code}", moved_aside(disk))
+            f"{proc.returncode}, {refused.returncode}, h{history.returncode}, {code}", kept_aside(disk))
         print(f"    {refused.stderr.strip()[:150]}")
     finally:
         umount(disk)
@@ -255,7 +309,7 @@ def two_at_once(tmp: Path) -> None:
         p.communicate("", timeout=60)
     on_disk, code = steps_on_disk(db, tmp)
     row("two Easels started at once", answers.count("ok 1"), on_disk,
-        ", ".join(str(p.returncode) for p in procs) + f", {code}", moved_aside(db.parent))
+        ", ".join(str(p.returncode) for p in procs) + f", {code}", kept_aside(db.parent))
     assert len(winner) == 1
 
 
@@ -277,7 +331,7 @@ def random_kills_at(tmp: Path, random_kills: int, rng: random.Random, scripts: l
         acked, matched = kill_and_resume(scripts[run % len(scripts)], work, rng)
         acked_total += acked
         on_disk_ok += matched >= acked
-    row(f"{random_kills} SIGKILLs at random moments", acked_total, f"{on_disk_ok} ok", "-9, 0, 0", False)
+    row(f"{random_kills} SIGKILLs at random moments", acked_total, f"{on_disk_ok} ok", "-9, 0, 0", "-")
     print(f"    {time.perf_counter() - t0:.0f} s; every resume matched its acknowledged step, play went on to the end")
 
 
@@ -311,23 +365,27 @@ def kills_in_commits(tmp: Path, count: int, rng: random.Random, scripts: list[Pa
         done = subprocess.run([*EASEL, "play", "--headless", "--script", "-", "--db", str(db), "--frames",
                                str(frames), "--seed", str(seed)], cwd=ROOT, input="", capture_output=True, text=True)
         resumed: dict[str, Any] = json.loads((frames / "state.json").read_text(encoding="utf-8"))
-        later = [k for k in range(acked, len(expected)) if _same_but_time(resumed, expected[k])]
-        assert later and later[0] <= acked + 1, f"{script.name}: acknowledged {acked}, resumed state does not match"
+        matched = _matched(seed, lines, expected, resumed, acked)
+        assert matched is not None, f"{script.name}: acknowledged {acked}, resumed state does not match"
         conn = sqlite3.connect(db)
         intact += conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         conn.close()
         acked_total += acked
-        on_disk_total += later[0] if later[0] >= acked else 0
+        on_disk_total += matched
         assert done.returncode == 0 and not moved_aside(db.parent)
     row(f"{count} kills inside commits (at an fsync)", acked_total, on_disk_total, "-9, 0",
         f"{count - intact} bad")
 
 
-def _same_but_time(resumed: dict[str, Any], expected: dict[str, Any]) -> bool:
-    """Equal, or equal but for a countdown time saved part-way through a wait."""
-    if resumed == expected:
-        return True
-    return {k: v for k, v in resumed.items() if k != "now_ms"} == {k: v for k, v in expected.items() if k != "now_ms"}
+def _matched(seed: int, lines: list[str], expected: list[dict[str, Any]], resumed: dict[str, Any],
+             acked: int) -> int | None:
+    """The step the resumed state is, clock included: the last acknowledged one, the next, or part-way
+    through the next when it is a `wait` (a countdown's second saved); None when it is none of them."""
+    for k in (acked, acked + 1):
+        if k < len(expected) and resumed == expected[k]:
+            return k
+    inside = inside_wait(seed, lines, expected, resumed, [acked])
+    return None if inside is None else inside[0]
 
 
 def main() -> None:
@@ -350,8 +408,10 @@ def main() -> None:
         second_easel(tmp)
         foreign_lock(tmp)
         corrupt_rows(tmp)
+        stale_wal(tmp)
         read_only(tmp)
         two_at_once(tmp)
+        idle_waits(tmp, 20, rng)
         kills(tmp, args.kills, rng)
 
 
