@@ -33,6 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from device.storage.store_wal import foreign_wal  # noqa: E402
 from tests.powercut import inside_wait, kill_and_resume, reference_states, script_lines  # noqa: E402
 
 EASEL = [sys.executable, "-m", "device.run.cli"]
@@ -249,6 +250,23 @@ def stale_wal(tmp: Path) -> None:
     assert on_disk == acked, f"the stale -wal took the game back to {on_disk} steps"
 
 
+def judging_cost(tmp: Path) -> None:
+    """What checking a -wal costs a start: a database cut after 600 presses (4 MB of -wal)."""
+    db = tmp / "judge" / "e.db"
+    db.parent.mkdir()
+    proc = start(db, tmp / "f1")
+    acked = sum(send(proc, line).startswith("ok") for line in ["press ok", *["press roll"] * 600])
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    sizes = f"database {db.stat().st_size // 1024} KB, -wal {Path(f'{db}-wal').stat().st_size // 1024} KB"
+    t0 = time.perf_counter()
+    verdict = foreign_wal(db)
+    took = time.perf_counter() - t0
+    on_disk, code = steps_on_disk(db, tmp)
+    row("cut after 600 presses: the -wal judged its own", acked, on_disk, f"-9, {code}", kept_aside(db.parent))
+    print(f"    judged in {took * 1000:.0f} ms ({sizes})" if verdict is None else f"    wrongly refused: {verdict}")
+
+
 def idle_waits(tmp: Path, count: int, rng: random.Random) -> None:
     """SIGKILL right after an idle `wait` is acknowledged: the clock comes back at its end."""
     acked_total = waits = on_time = 0
@@ -409,6 +427,7 @@ def main() -> None:
         foreign_lock(tmp)
         corrupt_rows(tmp)
         stale_wal(tmp)
+        judging_cost(tmp)
         read_only(tmp)
         two_at_once(tmp)
         idle_waits(tmp, 20, rng)
