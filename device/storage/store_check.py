@@ -44,17 +44,9 @@ class Damage:
     kind: str  # "undo" (an undo or redo stack), "history" (a finished game), "words", "clock"
 
 
-def validate_rows(conn: sqlite3.Connection) -> None:
-    """Raise CorruptRow naming the first row that does not have the shape Easel writes."""
-    _validate_current(conn)
-    damage = find_damage(conn)
-    if damage:
-        raise CorruptRow(damage[0].why)
-
-
 def find_damage(conn: sqlite3.Connection) -> list[Damage]:
     """Every damaged row but the session's, each with the statement that drops what it spoils."""
-    found = _damaged_steps(conn) + _damaged_games(conn)
+    found = _damaged_steps(conn) + damaged_games(conn)
     problem = validate_word_rows(conn)
     if problem is not None:
         found.append(Damage(problem, ("DELETE FROM words_used", "DELETE FROM words_cycle"), (), "words"))
@@ -98,7 +90,8 @@ def _damaged_steps(conn: sqlite3.Connection) -> list[Damage]:
     return found
 
 
-def _damaged_games(conn: sqlite3.Connection) -> list[Damage]:
+def damaged_games(conn: sqlite3.Connection) -> list[Damage]:
+    """Every history row Easel could not have written."""
     found: list[Damage] = []
     games = conn.execute("SELECT id, key, game, finished, players, scores, winners, seed FROM games")
     for row_id, key, game, finished, players, scores, winners, seed in games:

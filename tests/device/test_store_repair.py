@@ -11,7 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from device.errors import UserError
+from device.framework.session import session_to_dict
 from device.settings import Settings
+from device.storage.history import GameRecord
+from device.storage.store_rows import read_games
 from device.storage.store_wal import foreign_wal
 from tests.conftest import Harness
 from tests.device.test_store_faults import headless, send
@@ -227,3 +231,55 @@ def test_the_notices_are_in_french_too(tmp_path: Path) -> None:
     again = Harness(db)
     assert again.runner.session.message == "Annulations abîmées supprimées ; la partie continue"
     again.store.close()
+
+
+# `easel history` reads what `easel play` would keep --------------------------------------------------
+GAME = ("INSERT INTO games (key, game, finished, players, scores, winners, seed) VALUES "
+        "('identik:12', 'identik', '2026-11-21T19:00:00', '[\"Ana\",\"Bruno\"]', '[21,25]', '[2]', 12)")
+
+
+def _tampered(db: Path, *statements: str) -> None:
+    conn = sqlite3.connect(db)
+    for statement in statements:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+
+
+def test_history_is_read_despite_a_damaged_undo_row(tmp_path: Path) -> None:
+    """An undo step has nothing to do with the history: `easel history` lists it, changes nothing."""
+    db = tmp_path / "easel.db"
+    h = Harness(db)
+    h.press("ok", "roll")
+    h.store.close()
+    _tampered(db, GAME, "UPDATE undo SET state=substr(state, 1, 25)")
+    before = db.read_bytes()
+    assert [g.winner_names() for g in read_games(db)] == [("Bruno",)]
+    assert db.read_bytes() == before and kept_aside(tmp_path) == []
+
+
+def test_history_with_a_damaged_game_row_says_how_to_repair(tmp_path: Path) -> None:
+    db = tmp_path / "easel.db"
+    Harness(db).store.close()
+    _tampered(db, "INSERT INTO games (key, game, finished, players, scores, winners, seed) "
+                  "VALUES ('k', 'toolbox', '2026', '[\"Ana\"', '[1]', '[1]', 3)")
+    with pytest.raises(UserError, match=r"is damaged \(games row 1 players is not valid JSON.*; run `easel play` "
+                                        r"to drop it \(a copy is kept\)$"):
+        read_games(db)
+
+
+def test_history_does_not_read_a_stale_journal(tmp_path: Path) -> None:
+    """A -wal from when a game was in the history, beside a file where it no longer is."""
+    db = tmp_path / "easel.db"
+    h = Harness(db)
+    h.press("ok", "roll")
+    record = GameRecord(game="identik", finished="2026-11-21T19:00:00", players=("Ana", "Bruno"),
+                        scores=(21, 25), winners=(2,), seed=12, key="identik:12")
+    h.store.save(session_to_dict(h.runner.session), h.clock.now_ms(), finished=record)
+    old = snapshot(db, tmp_path / "old")
+    h.store.conn.execute("DELETE FROM games")
+    h.press("roll")
+    h.store.close()
+    shutil.copyfile(f"{old}-wal", f"{db}-wal")
+    assert read_games(db) == []
+    assert Path(f"{db}-wal").read_bytes() == Path(f"{old}-wal").read_bytes()  # read, not touched
