@@ -1,6 +1,6 @@
 """What Easel does with its own database when part of it cannot be used, never deleting a byte
 the user had: a damaged database is renamed aside whole, a -wal that does not belong with the file
-is renamed aside beside a copy of the file (the pair opens as the state that -wal held), and a
+is renamed aside beside a copy of the file (the pair kept exactly as it was found), and a
 database with a few damaged rows is copied aside before those rows (or their undo stack) go.
 
 Each says what it did as a `Notice`: a string key of device/strings (shown on screen in the
