@@ -72,7 +72,7 @@ def _resumes_held(db: Path, copy: Path) -> bool:
     return held
 
 
-def _inside_wait(seed: int, lines: list[str], expected: list[dict[str, Any]], resumed: dict[str, Any],
+def inside_wait(seed: int, lines: list[str], expected: list[dict[str, Any]], resumed: dict[str, Any],
                  steps: list[int]) -> tuple[int, list[str]] | None:
     """(steps done, the lines still to run) when `resumed` is the state part-way through the wait
     of line `j` (for j in steps): the lines before it, then the wait up to the saved time."""
@@ -122,7 +122,7 @@ def kill_and_resume(script: Path, workdir: Path, rng: random.Random) -> tuple[in
     if matched is not None:
         rest = lines[matched:]
     else:  # killed inside a `wait` after a countdown tick saved the time: resumed part-way through it
-        inside = _inside_wait(seed, lines, expected, resumed, [acked - 1, acked])
+        inside = inside_wait(seed, lines, expected, resumed, [acked])  # never the acked wait: its end is on disk
         assert inside is not None, f"{script.name}: resumed state is neither step {acked} nor {acked + 1}"
         matched, rest = inside
     if held:  # a countdown held where it stopped: the first press only lets time run again

@@ -26,6 +26,7 @@ from device.framework.session import Session, apply_reply, open_app, paused_game
 from device.framework.undo import UndoService
 from device.render.frame import Frame
 from device.storage.history import GameRecord
+from device.strings.all import STRINGS as T
 from hardware.buzzer import Sound
 from hardware.events import ButtonEvent
 from hardware.panels import PANELS
@@ -51,11 +52,12 @@ class Runner:
         self.undo = UndoService(deps.store)
         self.deadlines = DeadlineScheduler(deps.clock)
         self.pipeline = PressPipeline(self.journal, self.undo, self._context)
-        if deps.store.notice:
-            self.session = replace(self.session, message=deps.store.notice)
-            log.warning(deps.store.notice)
-        elif stopped_mid_countdown(deps.store) and self.next_deadline() is not None:
+        if stopped_mid_countdown(deps.store) and self.next_deadline() is not None:
             self._hold()
+        if deps.store.notices:  # what opening the database set aside or dropped (the store logged it)
+            lang = self.session.settings.language
+            told = [T(lang, n.key, name=n.name) for n in deps.store.notices]
+            self.session = replace(self.session, message=" | ".join([*told, self.session.message]).strip(" |"))
 
     @property
     def history(self) -> tuple[GameRecord, ...]:

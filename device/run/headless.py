@@ -92,7 +92,10 @@ def run_stream(runner: Runner, clock: VirtualClock, lines: BinaryIO, acks: TextI
             acks.flush()
             continue
         run_script(runner, clock, steps)
-        acks.write(f"{'unsaved' if runner.store.pending else 'ok'} {number}\n")
+        saved = not runner.store.pending
+        if saved and any(isinstance(step, Wait) for step in steps):
+            saved = runner.store.save_tick(clock.now_ms())  # the time a wait passed is on disk before `ok`
+        acks.write(f"{'ok' if saved else 'unsaved'} {number}\n")
         acks.flush()
 
 

@@ -23,7 +23,8 @@ def setup_logging(state_dir: Path, level: int = logging.INFO) -> Path:
     path = state_dir / "easel.log"
     try:
         state_dir.mkdir(parents=True, exist_ok=True)
-        handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+        handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8",
+                                      errors="backslashreplace")
     except OSError as exc:
         raise UserError(f"log {shown(path)}: cannot write ({exc.strerror}); "
                         "make the directory writable or give a --db elsewhere") from None

@@ -4,8 +4,10 @@ Each accepted press is one transaction, written before the screen changes, so a 
 loses nothing that was acknowledged. When the disk refuses a write (full, read-only, held by
 another program), play goes on from an in-memory copy: the statements of every step not yet on
 disk are kept (`pending`) and replayed on the disk in one transaction as soon as it takes them.
-Only Easel's own damaged databases are moved aside (see store_file.py for what is Easel's).
-The schema, transactions and row helpers are in store_rows.py.
+Only Easel's own damaged databases are moved aside (see store_file.py for what is Easel's); a
+few damaged rows lose only themselves (or their undo stack), and a -wal that does not follow on
+from the file is kept aside, not applied (store_aside.py, store_wal.py). The schema, transactions
+and row helpers are in store_rows.py.
 """
 
 from __future__ import annotations
@@ -19,24 +21,20 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from device.storage.history import GameRecord
-from device.storage.store_check import CorruptRow, validate_rows
+from device.storage.store_aside import Notice
 from device.storage.store_codec import dumps, pack, unpack
 from device.storage.store_file import (
-    APPLICATION_ID,
     FORMAT_VERSION,
     LOCK_WAIT_S,
     DatabaseLock,
-    Inspection,
-    fsync_directory,
     inspect,
-    is_locked,
     is_write_failure,
     make_parent,
-    refused,
+    printable,
 )
+from device.storage.store_open import create, open_file, start_fresh
 from device.storage.store_rows import (
     CURRENT,
-    SCHEMA,
     Cursor,
     Recording,
     connect,
@@ -45,6 +43,7 @@ from device.storage.store_rows import (
     run_transaction,
     write_current,
 )
+from device.storage.store_wal import BUMP
 from device.storage.store_words import WordHistoryRows, WordsDealt, record
 
 __all__ = ["FORMAT_VERSION", "LOCK_WAIT_S", "RETRY_S", "UNDO_DEPTH", "Cursor", "Store", "StoreError",
@@ -66,7 +65,7 @@ class Store(WordHistoryRows):
 
     def __init__(self, path: Path | None, lock_wait_s: float = LOCK_WAIT_S) -> None:
         self.path = path
-        self.notice = ""  # why the database was moved aside, shown once at start
+        self.notices: list[Notice] = []  # what start-up set aside or dropped, shown once
         self.write_error = ""  # why the pending steps are not on disk
         self.pending: list[list[tuple[str, tuple[Any, ...]]]] = []
         self._memory: sqlite3.Connection | None = None
@@ -77,101 +76,31 @@ class Store(WordHistoryRows):
         self._lock: DatabaseLock | None = None
         if path is None:
             self._disk = connect(":memory:", lock_wait_s)
-            self._create(self._disk)
+            create(self._disk)
             return
         found = inspect(path)
         make_parent(path)
         self._lock = DatabaseLock(path, lock_wait_s)
         try:
-            self._disk = self._open(found)
+            self._disk, self.notices = open_file(path, found, lock_wait_s)
         except BaseException:
             self._lock.release()
             raise
+
+    @property
+    def notice(self) -> str:
+        """What start-up set aside or dropped, in full for the log ('' when nothing)."""
+        return "; ".join(n.log for n in self.notices)
 
     @property
     def conn(self) -> sqlite3.Connection:
         """The connection holding the newest state (the in-memory copy while steps are pending)."""
         return self._memory if self._memory is not None else self._disk
 
-    # opening -------------------------------------------------------------------------------
-    def _open(self, found: Inspection) -> sqlite3.Connection:
-        assert self.path is not None
-        try:
-            conn = connect(str(self.path), self._wait_s)
-        except sqlite3.Error as exc:
-            raise refused(self.path, f"cannot be opened ({exc})", "check the path and its permissions") from None
-        try:
-            if found.kind == "new":
-                self._create(conn)
-            else:
-                self._check(conn, found)
-            return conn
-        except sqlite3.Error as exc:
-            conn.close()
-            if is_locked(exc):
-                raise refused(self.path, "the database is in use by another program",
-                              "close it (sqlite3, a backup tool) or give another --db") from None
-            if is_write_failure(exc) or found.kind == "new":
-                raise refused(self.path, f"cannot be written ({exc})",
-                              "free space, make it writable, or give another --db") from None
-            return self._move_aside(str(exc))
-        except CorruptRow as exc:
-            conn.close()
-            return self._move_aside(str(exc))
-
-    def _create(self, conn: sqlite3.Connection) -> None:
-        """A fresh database: the id and format first (in the file header), then WAL."""
-        self._stamp(conn)
-        self._pragmas(conn)
-
-    def _check(self, conn: sqlite3.Connection, found: Inspection) -> None:
-        self._pragmas(conn)
-        ok = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if ok != "ok":
-            raise CorruptRow(f"integrity check failed: {ok}")
-        if found.kind == "legacy" or found.version < FORMAT_VERSION:
-            self._upgrade(conn)
-        validate_rows(conn)
-
-    @staticmethod
-    def _pragmas(conn: sqlite3.Connection) -> None:
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=FULL")
-
-    @staticmethod
-    def _stamp(conn: sqlite3.Connection) -> None:
-        """In one transaction: every table Easel needs, its application id and this format."""
-        conn.execute("BEGIN IMMEDIATE")
-        for statement in SCHEMA:
-            conn.execute(statement)
-        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        conn.execute(f"PRAGMA user_version={FORMAT_VERSION}")
-        conn.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
-        conn.execute("COMMIT")
-
-    @classmethod
-    def _upgrade(cls, conn: sqlite3.Connection) -> None:
-        """A database of an older format: mark it as Easel's and add the tables it lacks."""
-        cls._stamp(conn)
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the id reaches the file header now
-
     def _move_aside(self, reason: str) -> sqlite3.Connection:
-        """Rename Easel's own unusable database (and its -wal/-shm) and start a fresh one."""
         assert self.path is not None
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.broken-{stamp}")
-        try:
-            for suffix in ("", "-wal", "-shm"):
-                part = Path(f"{self.path}{suffix}")
-                if part.exists():
-                    part.rename(Path(f"{aside}{suffix}"))
-        except OSError as exc:
-            raise refused(self.path, f"is damaged ({reason[:60]}) and cannot be moved aside ({exc.strerror})",
-                          "make the directory writable or give another --db") from None
-        fsync_directory(self.path.parent)
-        self.notice = f"{self.path}: unusable database ({reason}); moved aside to {aside.name}, starting fresh"
-        conn = connect(str(self.path), self._wait_s)
-        self._create(conn)
+        conn, notice = start_fresh(self.path, reason, self._wait_s)
+        self.notices.append(notice)
         return conn
 
     def discard(self, reason: str) -> None:
@@ -179,7 +108,7 @@ class Store(WordHistoryRows):
         if self.path is None:
             self._disk.close()
             self._disk = connect(":memory:", self._wait_s)
-            self._create(self._disk)
+            create(self._disk)
             return
         with suppress(sqlite3.Error):
             self._disk.close()
@@ -243,14 +172,19 @@ class Store(WordHistoryRows):
     def _on_disk(self, work: Callable[[Any], T]) -> T:
         """Run `work` in one transaction on disk; when the disk refuses it, once more after a
         checkpoint (a full disk: the WAL may hold the space we need). Raises the last error."""
+        def counted(cur: Cursor) -> T:
+            result = work(cur)
+            cur.execute(BUMP)  # one per commit on disk, never replayed: store_wal.py counts them
+            return result
+
         try:
-            return run_transaction(self._disk, work)
+            return run_transaction(self._disk, counted)
         except sqlite3.Error as exc:
             if not is_write_failure(exc) or self.path is None:
                 raise
         with suppress(sqlite3.Error):
             self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        return run_transaction(self._disk, work)
+        return run_transaction(self._disk, counted)
 
     def _start_pending(self, exc: sqlite3.Error) -> None:
         self.write_error = str(exc)
@@ -258,10 +192,10 @@ class Store(WordHistoryRows):
         try:
             self._disk.backup(memory)
         except sqlite3.Error:
-            self._create(memory)  # the disk cannot even be read: play on, never replay onto it
+            create(memory)  # the disk cannot even be read: play on, never replay onto it
             self._replayable = False
         self._memory = memory
-        log.error("%s: cannot write (%s); the game goes on in memory", self.path, exc)
+        log.error("%s: cannot write (%s); the game goes on in memory", printable(self.path), exc)
 
     def flush(self) -> bool:
         """Write every pending step to disk in one transaction; True when nothing is pending.
@@ -287,7 +221,7 @@ class Store(WordHistoryRows):
             if not is_write_failure(exc):
                 log.error("replaying the pending steps failed: %s", exc)
             return False
-        log.warning("%s: %d pending step(s) written", self.path, len(steps))
+        log.warning("%s: %d pending step(s) written", printable(self.path), len(steps))
         self.write_error = ""
         self._drop_memory()
         return True
@@ -323,16 +257,19 @@ class Store(WordHistoryRows):
 
         self._write(work)
 
-    def save_tick(self, now_ms: int) -> None:
-        """Record the device clock during a countdown (one small row); skipped while steps are pending."""
+    def save_tick(self, now_ms: int) -> bool:
+        """Record the device clock (one small row: a countdown's second, the end of a script's
+        `wait`); skipped while steps are pending. True when the clock is on disk."""
         if self.pending:
-            return
+            return False
         try:
             self._disk.execute("INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)", (now_ms,))
         except sqlite3.Error as exc:
             if not is_write_failure(exc):
                 raise
-            log.warning("countdown time not saved: %s", exc)
+            log.warning("device clock not saved: %s", exc)
+            return False
+        return True
 
     def step_back(self, table: str, mode: str, current_state: dict[str, Any],
                   session_after: Callable[[dict[str, Any]], dict[str, Any]],

@@ -1,9 +1,11 @@
 """Every row of an Easel database validated on load, so a damaged row is found at start-up
-(and the database moved aside) instead of crashing play later."""
+instead of crashing play later. A damaged session moves the database aside; a damaged undo step,
+history row or word row is named (`Damage`) so that only it (or its undo stack) is dropped."""
 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from typing import Any
 
 from device.storage.store_codec import unpack
@@ -31,16 +33,34 @@ def _integer(value: Any, where: str) -> None:
         raise CorruptRow(f"{where} is not a whole number of milliseconds")
 
 
-def validate_rows(conn: sqlite3.Connection) -> None:
-    """Raise CorruptRow naming the first row that does not have the shape Easel writes."""
-    _validate_current(conn)
-    _validate_steps(conn)
-    _validate_games(conn)
+@dataclass(frozen=True)
+class Damage:
+    """A row Easel could not have written, other than the session: `drops` are the statements
+    (with `params`) that remove what it spoils: an undo stack, a history row, the word rows."""
+
+    why: str
+    drops: tuple[str, ...]
+    params: tuple[Any, ...]
+    kind: str  # "undo" (an undo or redo stack), "history" (a finished game), "words", "clock"
+
+
+def find_damage(conn: sqlite3.Connection) -> list[Damage]:
+    """Every damaged row but the session's, each with the statement that drops what it spoils."""
+    found = _damaged_steps(conn) + damaged_games(conn)
     problem = validate_word_rows(conn)
     if problem is not None:
-        raise CorruptRow(problem)
-    for (now_ms,) in conn.execute("SELECT now_ms FROM ticks"):
-        _integer(now_ms, "ticks.now_ms")
+        found.append(Damage(problem, ("DELETE FROM words_used", "DELETE FROM words_cycle"), (), "words"))
+    for rowid, now_ms in conn.execute("SELECT rowid, now_ms FROM ticks"):
+        try:
+            _integer(now_ms, "ticks.now_ms")
+        except CorruptRow as exc:
+            found.append(Damage(str(exc), ("DELETE FROM ticks WHERE rowid=?",), (rowid,), "clock"))
+    return found
+
+
+def validate_session(conn: sqlite3.Connection) -> None:
+    """Raise CorruptRow when the saved session row is damaged (the game in progress is lost)."""
+    _validate_current(conn)
 
 
 def _validate_current(conn: sqlite3.Connection) -> None:
@@ -51,18 +71,35 @@ def _validate_current(conn: sqlite3.Connection) -> None:
         _integer(now_ms, "current.now_ms")
 
 
-def _validate_steps(conn: sqlite3.Connection) -> None:
+def _damaged_steps(conn: sqlite3.Connection) -> list[Damage]:
+    found: list[Damage] = []
+    stacks: set[str] = set()
     for table in ("undo", "redo"):
         for seq, mode, label, state in conn.execute(f"SELECT seq, mode, label, state FROM {table}"):
-            if not isinstance(mode, str) or not isinstance(label, str):
-                raise CorruptRow(f"{table} row {seq} has no mode or label")
-            _json(state, dict, f"{table} row {seq}")
+            try:
+                if not isinstance(mode, str) or not isinstance(label, str):
+                    raise CorruptRow(f"{table} row {seq} has no mode or label")
+                _json(state, dict, f"{table} row {seq}")
+            except CorruptRow as exc:
+                if not isinstance(mode, str):  # no stack to name: only the row goes
+                    found.append(Damage(str(exc), (f"DELETE FROM {table} WHERE seq=?",), (seq,), "undo"))
+                elif mode not in stacks:  # a stack with a hole would undo to the wrong step: all of it goes
+                    stacks.add(mode)
+                    found.append(Damage(str(exc), ("DELETE FROM undo WHERE mode=?", "DELETE FROM redo WHERE mode=?"),
+                                        (mode,), "undo"))
+    return found
 
 
-def _validate_games(conn: sqlite3.Connection) -> None:
+def damaged_games(conn: sqlite3.Connection) -> list[Damage]:
+    """Every history row Easel could not have written."""
+    found: list[Damage] = []
     games = conn.execute("SELECT id, key, game, finished, players, scores, winners, seed FROM games")
     for row_id, key, game, finished, players, scores, winners, seed in games:
-        _validate_game(f"games row {row_id}", key, game, finished, players, scores, winners, seed)
+        try:
+            _validate_game(f"games row {row_id}", key, game, finished, players, scores, winners, seed)
+        except CorruptRow as exc:
+            found.append(Damage(str(exc), ("DELETE FROM games WHERE id=?",), (row_id,), "history"))
+    return found
 
 
 def _validate_game(where: str, key: Any, game: Any, finished: Any, players: Any, scores: Any,

@@ -30,6 +30,12 @@ LEGACY_TABLES = frozenset({"meta", "current", "undo", "games", "redo", "sqlite_s
 _MAGIC = b"SQLite format 3\x00"
 
 
+def printable(value: object) -> str:
+    """A path or text from outside as one printable line: control characters and bytes that are
+    not UTF-8 (lone surrogates) written as escapes, so no log line is split or left unwritable."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(value))
+
+
 def shown(value: object, limit: int = 40) -> str:
     """A path or value as quoted in a one-line error: at most `limit` characters (the tail kept)."""
     text = str(value)
@@ -124,8 +130,9 @@ class ReadOnlyCopy:
     """A read-only connection to a private copy of the database (and its WAL), so that reading
     never creates, changes or renames a file beside it (SQLite would add -wal/-shm files)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, with_wal: bool = True) -> None:
         self.path = path
+        self.with_wal = with_wal  # False: the file alone, as if its -wal were not there
         self.tmp = tempfile.TemporaryDirectory(prefix="easel-read-")
         self.conn: sqlite3.Connection | None = None
 
@@ -134,7 +141,7 @@ class ReadOnlyCopy:
         try:
             shutil.copyfile(self.path, copy)
             wal = Path(f"{self.path}-wal")
-            if wal.is_file():
+            if self.with_wal and wal.is_file():
                 shutil.copyfile(wal, Path(f"{copy}-wal"))
         except OSError as exc:
             self.tmp.cleanup()

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from device.storage.history import GameRecord
-from device.storage.store_check import CorruptRow, validate_rows
+from device.storage.store_check import damaged_games
 from device.storage.store_codec import pack
 from device.storage.store_file import ReadOnlyCopy, inspect, refused
+from device.storage.store_wal import foreign_wal
 from device.storage.store_words import WORDS_SCHEMA
 
 T = TypeVar("T")
@@ -85,12 +86,15 @@ def read_games(path: Path) -> list[GameRecord]:
     """The history of the database at `path`, read without creating, changing or renaming any file."""
     if inspect(path).kind == "new":
         return []
-    with ReadOnlyCopy(path) as conn:
+    with ReadOnlyCopy(path, with_wal=foreign_wal(path) is None) as conn:  # as `easel play` would open it
         try:
-            validate_rows(conn)
-            return games_in(conn)
-        except (CorruptRow, sqlite3.DatabaseError) as exc:
-            raise refused(path, f"is damaged ({str(exc)[:60]})", "run `easel play` to move it aside") from None
+            damaged = damaged_games(conn)
+            if not damaged:
+                return games_in(conn)
+            problem, fix = damaged[0].why, "run `easel play` to drop it (a copy is kept)"
+        except sqlite3.DatabaseError as exc:
+            problem, fix = str(exc), "run `easel play` to move it aside"
+    raise refused(path, f"is damaged ({problem[:60]})", fix)
 
 
 CURRENT = "INSERT OR REPLACE INTO current "

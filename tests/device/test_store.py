@@ -24,7 +24,7 @@ def _assert_moved_aside(db: Path, h: Harness) -> None:
     aside = [p for p in db.parent.iterdir() if p.name.startswith("easel.db.broken-")]
     assert aside, "the broken database must be kept aside for inspection"
     message = h.runner.session.message
-    assert message.startswith(f"{db}: unusable database (") and "moved aside to easel.db.broken-" in message
+    assert message.startswith("Saved data unusable: kept as easel.db.broken-") and message.endswith("starting fresh")
     assert h.runner.session.mode == "home"
     assert sqlite3.connect(db).execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 

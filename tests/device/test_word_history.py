@@ -202,15 +202,18 @@ def test_words_dealt_while_the_disk_refuses_wait_with_their_step(tmp_path: Path)
     h.store.close()
 
 
-def test_a_damaged_word_row_moves_the_database_aside(tmp_path: Path) -> None:
+def test_a_damaged_word_row_drops_the_word_history_and_the_game_goes_on(tmp_path: Path) -> None:
+    """Issue 21 item 4: only the word history goes (every word fresh again), with a notice."""
     db = tmp_path / "easel.db"
     h = Harness(db)
     start(h)
+    before = game(h)
     h.store.close()
     conn = sqlite3.connect(db)
     conn.execute("UPDATE words_used SET cycle=-1")
     conn.commit()
     conn.close()
     again = Harness(db)
-    assert again.runner.session.message.startswith(f"{db}: unusable database (words_used row")
+    assert again.runner.session.message == "Damaged word history dropped: every word is fresh again"
+    assert game(again) == before and on_disk(db) == set()
     again.store.close()
