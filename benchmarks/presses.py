@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from device.clock import VirtualClock  # noqa: E402
-from device.errors import UserError, read_user_text  # noqa: E402
+from device.errors import UserError  # noqa: E402
 from device.framework.loader import app  # noqa: E402
 from device.framework.registry import GAMES  # noqa: E402
 from device.framework.resources import Resources  # noqa: E402
@@ -46,6 +46,7 @@ from device.run.headless import FrameRecorder, run_script  # noqa: E402
 from device.run.script import Step, Wait, parse_numbered  # noqa: E402
 from device.settings import Settings  # noqa: E402
 from device.storage.store import Store  # noqa: E402
+from device.userfiles import SCRIPT_BYTES, read_bounded_text  # noqa: E402
 from hardware.events import ButtonEvent  # noqa: E402
 
 SCRIPTS = sorted((ROOT / "tests" / "scripts").glob("*.txt"))
@@ -356,7 +357,7 @@ def main(argv: Sequence[str] | None = None, out: Any = None) -> int:
     by_game: dict[str, list[RoundCount]] = {}
     try:
         for path in args.scripts or SCRIPTS:
-            script = parse_annotated(read_user_text(path, "script", "check the path"), str(path))
+            script = parse_annotated(read_bounded_text(path, "script", SCRIPT_BYTES, "check the path"), str(path))
             if not script.annotated:
                 print(f"{script.name}: skipped (not annotated: no '# ---- round N' lines with "
                       "'# rule:' / '# extra:' presses)", file=out)

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from device.errors import UserError, quote, read_user_text, shown
+from device.errors import UserError, quote, shown
 from device.settings import SANDGLASS_CHOICES_S
+from device.userfiles import CONFIG_BYTES, read_bounded_text
 from hardware.panels import DEFAULT_PANEL, PANELS
 
 SIMULATOR = "simulator"
@@ -36,7 +37,7 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], Any, str]]] = {
         "pins": (dict, None, "a table of button = BCM pin number"),
     },
     "buzzer": {
-        "pin": (int, range(0, 28), "a BCM pin number 0-27"),
+        "pin": (int, range(0, 28), "a BCM pin number 2-27, or 0 for no buzzer"),
         "tonal": (bool, None, "true or false"),
     },
     "words": {"packs": (list, None, "a list of file paths")},
@@ -103,7 +104,7 @@ def load_config(path: Path | None) -> Config:
     """Read and validate a config file (None: all defaults); UserError on anything wrong."""
     if path is None:
         return Config()
-    text = read_user_text(path, "config", "check the --config path")
+    text = read_bounded_text(path, "config", CONFIG_BYTES, "check the --config path")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -2,7 +2,8 @@
 
 A pack holds at most MAX_PACK_WORDS words in at most MAX_PACK_BYTES bytes (bigger files are
 refused before they are read). A word is letters, digits, spaces, apostrophes (' or ’) and
-hyphens, in any script.
+hyphens, every one of them a character the bundled font draws (Latin, Greek and Cyrillic; not
+Chinese, Japanese, Arabic, Hebrew, Thai or Devanagari, which would be dealt as empty boxes).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from device.errors import quote
+from device.render.glyphs import first_undrawable
+from device.userfiles import read_bounded
 
 MAX_WORD_LENGTH = 14
 MAX_PACK_WORDS = 20_000
@@ -46,12 +49,9 @@ def builtin_deck(lang: str) -> tuple[str, ...]:
 def load_pack(path: str | os.PathLike[str], min_words: int = MIN_WORDS) -> tuple[str, ...]:
     """The words of the word pack file at `path`, in file order."""
     source = os.fspath(path)
-    try:
-        size = Path(source).stat().st_size
-    except OSError:
-        size = 0  # _read_bytes reports why it cannot be read
-    _check_size(size, source)
-    return parse_pack(_read_bytes(Path(source), source), source, min_words)
+    data = read_bounded(Path(source), "word pack", MAX_PACK_BYTES, "check the path in your config",
+                        WordPackError, too_big="split it")
+    return parse_pack(data, source, min_words)
 
 
 def _check_size(size: int, source: str) -> None:
@@ -64,7 +64,8 @@ def _check_size(size: int, source: str) -> None:
 
 def _pack_word(raw: bytes, source: str, number: int) -> str | None:
     """The word on line `number` of a pack, None for a blank or comment line; WordPackError
-    for a line that is not UTF-8, has a character words cannot use, or is too long."""
+    for a line that is not UTF-8, has a character words cannot use, is too long, or has a
+    character the bundled font cannot draw."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -85,6 +86,12 @@ def _pack_word(raw: bytes, source: str, number: int) -> str | None:
             f"{source}:{number}: {quote(word)} is {len(word)} characters, at most "
             f"{MAX_WORD_LENGTH} fit on the screen; shorten it"
         )
+    missing = first_undrawable(word)
+    if missing is not None:
+        raise WordPackError(
+            f"{source}:{number}: {quote(word)} has {describe(missing)}, which the panel's font cannot "
+            "draw; use Latin, Greek or Cyrillic letters"
+        )
     return word
 
 
@@ -99,7 +106,7 @@ def parse_pack(data: bytes, source: str, min_words: int = MIN_WORDS) -> tuple[st
         word = _pack_word(raw, source, number)
         if word is None:
             continue
-        key = word.casefold()
+        key = word_key(word)
         if key in first_line:
             raise WordPackError(
                 f"{source}:{number}: duplicate word {quote(word)} (first on line "
@@ -145,16 +152,24 @@ def describe(ch: str) -> str:
 
 
 def merge_decks(*decks: Iterable[str]) -> tuple[str, ...]:
-    """All words of `decks` in order, keeping only the first of words equal ignoring case."""
+    """All words of `decks` in order, keeping only the first of words that are the same (word_key)."""
     seen: set[str] = set()
     merged: list[str] = []
     for deck in decks:
         for word in deck:
-            key = _normalise(word).casefold()
+            key = word_key(word)
             if key not in seen:
                 seen.add(key)
                 merged.append(word)
     return tuple(merged)
+
+
+def word_key(word: str) -> str:
+    """What makes two words the same: compared after NFKC and case folding, so "ＡＢＣ" is "abc"
+    and "Straße" is "STRASSE"; "İ" folds to "i" (Unicode's Turkic folding, for this one letter),
+    so "İstanbul" is "istanbul". Accents still count: "pêche" and "péché" are two words."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", _normalise(word)).casefold())
+    return folded.replace("i\u0307", "i")
 
 
 def _normalise(text: str) -> str:
@@ -163,14 +178,13 @@ def _normalise(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def _read_bytes(resource: Traversable | Path, source: str) -> bytes:
+def _read_bytes(resource: Traversable, source: str) -> bytes:
+    """A packaged deck's bytes (user files go through read_bounded)."""
     try:
         return resource.read_bytes()
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise WordPackError(
-            f"{source}: cannot read the word pack ({reason}); check the path in your config"
-        ) from exc
+        raise WordPackError(f"{source}: cannot read the packaged deck ({exc.strerror}); reinstall Easel") \
+            from exc
 
 
 # ----- packs by reference ---------------------------------------------------------------

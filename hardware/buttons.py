@@ -35,6 +35,8 @@ PANEL_PINS: dict[int, str] = {
     11: "SPI0 SCLK (panel CLK)", 17: "RST", 18: "PWR", 24: "BUSY", 25: "DC",
 }
 GPIO_RANGE = range(0, 28)  # the BCM GPIOs on the 40-pin header
+# GPIO 0 and 1 carry the HAT ID EEPROM's I2C bus (ID_SD, ID_SC): no button or buzzer goes there.
+EEPROM_PINS: dict[int, str] = {0: "ID_SD", 1: "ID_SC"}
 
 
 class PinMapError(ValueError):
@@ -43,7 +45,7 @@ class PinMapError(ValueError):
 
 def free_pins(used: Mapping[int, str] | None = None) -> list[int]:
     """Header GPIOs neither the panel nor `used` takes (0/1 are the HAT ID EEPROM's)."""
-    taken = set(PANEL_PINS) | set(used or {}) | {0, 1}
+    taken = set(PANEL_PINS) | set(used or {}) | set(EEPROM_PINS)
     return [pin for pin in GPIO_RANGE if pin not in taken]
 
 
@@ -58,6 +60,9 @@ def validate_pin_map(pins: Mapping[str, Any], buzzer: Any = None) -> dict[str, i
         if isinstance(pin, bool) or not isinstance(pin, int) or pin not in GPIO_RANGE:
             raise PinMapError(f"{what}: {pin!r} is not a GPIO number; use a BCM number 2-27, "
                               f"e.g. {_some(free_pins(used))}")
+        if pin in EEPROM_PINS:
+            raise PinMapError(f"{what}: GPIO {pin} is the HAT ID EEPROM's {EEPROM_PINS[pin]} pin; use a BCM "
+                              f"number 2-27, e.g. {_some(free_pins(used))}")
         if pin in PANEL_PINS:
             raise PinMapError(f"{what}: GPIO {pin} is the e-paper panel's {PANEL_PINS[pin]} pin; "
                               f"move it to a free pin such as {_some(free_pins(used))}")

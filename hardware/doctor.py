@@ -12,6 +12,7 @@ import importlib.util
 import os
 import queue
 import re
+import stat
 import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -108,13 +109,44 @@ def check_pin_map(pins: Mapping[str, Any], buzzer: Any = None) -> Check:
     return True, f"pin map OK: {listed}" + (f", buzzer={buzzer}" if buzzer is not None else "")
 
 
+SERIAL_FIX = "set [buttons] serial to the pad's device, e.g. /dev/serial/by-id/usb-...-if00"
+
+
 def check_serial(path: str, access: Access = _access, user: str | None = None) -> Check:
-    """The serial pad's device exists and is usable."""
+    """The serial pad's device exists, is usable, and is a serial port (a character device that
+    opens as a terminal): a regular file, a directory or /dev/null would be retried forever."""
     if "://" in path:
         return True, f"{path}: a pyserial URL, not checked"
-    return check_device_nodes([Path(path)], "dialout",
-                              "no such serial device; check [buttons] serial in your config "
-                              "and that the pad is plugged in", access, user)
+    found = check_device_nodes([Path(path)], "dialout",
+                               "no such serial device; check [buttons] serial in your config "
+                               "and that the pad is plugged in", access, user)
+    if not found[0]:
+        return found
+    mode = os.stat(path).st_mode
+    if not stat.S_ISCHR(mode):
+        kind = "a directory" if stat.S_ISDIR(mode) else "a regular file" if stat.S_ISREG(mode) else "not a device"
+        return False, f"{path}: is {kind}, not a serial device; {SERIAL_FIX}"
+    problem = tty_problem(path)
+    if problem is not None:
+        return False, f"{path}: a device, but not a serial port ({problem}); {SERIAL_FIX}"
+    return True, f"{path}: a serial port, present and usable"
+
+
+def tty_problem(path: str) -> str | None:
+    """Why `path` does not open as a terminal (a serial port), or None when it does."""
+    import termios
+
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    try:
+        termios.tcgetattr(fd)
+    except termios.error as exc:
+        return str(exc.args[1]) if len(exc.args) > 1 else str(exc)
+    finally:
+        os.close(fd)
+    return None
 
 
 def draw_test_pattern(spec: PanelSpec) -> Image.Image:

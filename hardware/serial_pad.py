@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,10 +37,19 @@ class SerialPadError(RuntimeError):
 
 
 def check_serial_path(path: str) -> None:
-    """Refuse a device path that does not exist (URLs such as loop:// pass)."""
-    if "://" not in path and not os.path.exists(path):
+    """Refuse a device path that does not exist or is a regular file or a directory, which the pad
+    would retry forever (URLs such as loop:// pass; `easel doctor` also opens it as a terminal)."""
+    if "://" in path:
+        return
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
         raise SerialPadError(
-            f"{path}: no such serial device; check [buttons] serial in your config")
+            f"{path}: no such serial device; check [buttons] serial in your config") from None
+    if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
+        kind = "a directory" if stat.S_ISDIR(mode) else "a regular file"
+        raise SerialPadError(
+            f"{path}: is {kind}, not a serial device; check [buttons] serial in your config")
 
 
 def open_port(path: str) -> Any:

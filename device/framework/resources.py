@@ -8,6 +8,7 @@ from functools import cached_property
 from importlib import resources as importlib_resources
 from pathlib import Path
 
+from device.userfiles import DICE_BYTES, read_bounded_text
 from engine.dice import SHAPES, Die
 
 
@@ -46,10 +47,8 @@ class Resources:
     def shape_dice(self) -> tuple[Die, ...]:
         """The four #ARTBOX shape dice (faces from data/dice.toml or the config's file)."""
         if self.dice_file is not None:
-            try:
-                text = self.dice_file.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise DataError(f"{self.dice_file}: cannot read the dice file ({exc.strerror})") from None
+            text = read_bounded_text(self.dice_file, "dice", DICE_BYTES,
+                                     "check [dice] file in your config", DataError)
             return _read_dice(text, str(self.dice_file))
         packaged = importlib_resources.files("device") / "data" / "dice.toml"
         return _read_dice(packaged.read_text(encoding="utf-8"), "device/data/dice.toml")

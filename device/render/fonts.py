@@ -1,12 +1,19 @@
-"""The packaged font (Source Sans Pro, covers French accents and œ), cached by size."""
+"""The packaged font (Source Sans Pro, covers French accents and œ), cached by size.
+
+Every string measured or drawn with it is cleaned by `drawable` first: text from outside (a
+path with a newline, bytes that were not UTF-8) cannot crash the text layout.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import font_source_sans_pro
 from PIL import ImageFont
+
+from device.render.text import drawable
 
 _FILES = {
     "regular": "SourceSansPro-Regular",
@@ -50,6 +57,26 @@ def font(px: int, weight: str = "semibold") -> ImageFont.FreeTypeFont:
     return _font(ALIKE_AE.get(weight, {}).get(size, size), weight)
 
 
+class DrawableFont(ImageFont.FreeTypeFont):
+    """A FreeType font that measures and draws every string as `drawable` makes it."""
+
+    def getlength(self, text: str | bytes, *args: Any, **kwargs: Any) -> float:
+        """Width of the cleaned text."""
+        return super().getlength(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+
+    def getbbox(self, text: str | bytes | bytearray, *args: Any, **kwargs: Any) -> tuple[float, float, float, float]:
+        """Bounding box of the cleaned text."""
+        return super().getbbox(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+
+    def getmask(self, text: str | bytes, *args: Any, **kwargs: Any) -> Any:
+        """Mask of the cleaned text."""
+        return super().getmask(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+
+    def getmask2(self, text: str | bytes, *args: Any, **kwargs: Any) -> Any:
+        """Mask and offset of the cleaned text (what ImageDraw.text draws with)."""
+        return super().getmask2(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+
+
 @lru_cache(maxsize=32)
 def _font(px: int, weight: str) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(font_path(weight)), px)
+    return DrawableFont(str(font_path(weight)), px)

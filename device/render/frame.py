@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from device.render.fonts import font, snap
 from device.render.shapes import Box, Ink, draw_arrow, draw_shape
+from device.render.text import drawable
 from hardware.display import SCREEN_TEXT, PanelSpec
 
 SOFT_KEYS: tuple[str, ...] = ("up", "down", "ok", "back")
@@ -106,7 +107,8 @@ class Frame:
 
     def text(self, xy: tuple[int, int], text: str, px: int | None = None, weight: str = "semibold",
              anchor: str = "la", fill: Ink | None = None) -> None:
-        """Draw `text` at `xy` (PIL anchor, default left-ascender)."""
+        """Draw `text` at `xy` (PIL anchor, default left-ascender), as one line of drawable text."""
+        text = drawable(text)
         face = font(px or self.body, weight)
         self.draw.text(xy, text, font=face, anchor=anchor, fill=self.ink if fill is None else fill)
         box = self.draw.textbbox(xy, text, font=face, anchor=anchor)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from device.config import Config, load_config
 from device.errors import UserError, quote
 from device.framework.resources import DataError
+from device.run.script import MAX_SEED
 from device.settings import Settings
 from device.storage.store_file import nearest_existing, shown
 from device.storage.unsaved import report_unsaved
@@ -32,9 +33,6 @@ def version() -> str:
         return metadata.version("easel-companion")
     except metadata.PackageNotFoundError:
         return "0+unknown"
-
-
-MAX_SEED = 2**64 - 1
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -210,9 +208,12 @@ def _forced(config: Config, args: argparse.Namespace) -> dict[str, Any]:
     return forced
 
 
-def _seed(config: Config, args: argparse.Namespace) -> int:
+def _seed(config: Config, args: argparse.Namespace, script_seed: int | None = None) -> int:
+    """The game's seed: --seed, else the script's `# seed N` header, else the config's, else random."""
     if args.seed is not None:
         return int(args.seed)
+    if script_seed is not None:
+        return script_seed
     if config.seed is not None:
         return config.seed
     return int.from_bytes(os.urandom(8), "big")
@@ -276,7 +277,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     from device.framework.resources import Resources
     from device.framework.runner import Runner
     from device.run.headless import FrameRecorder, SoundLog, run_script, write_state
-    from device.run.script import read_numbered
+    from device.run.script import read_seeded
     from device.storage.store import Store
 
     if args.script is None:
@@ -285,7 +286,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     paced = bool(args.panel) and not config.real_panel
     if streaming and paced:
         raise UserError("--panel paces a script file; use --script FILE, not '-', or drop --panel")
-    numbered = [] if streaming else read_numbered(args.script)
+    script_seed, numbered = (None, []) if streaming else read_seeded(args.script)
     frames_dir = args.frames or Path("frames")
     writable_directory(frames_dir, "--frames")  # before the database is opened
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
@@ -307,13 +308,13 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         runner = Runner(store=store, resources=resources, sink=sink, clock=clock, settings=settings,
-                        seed=_seed(config, args), panel_locked=config.real_panel, forced=_forced(config, args),
-                        on_sound=sounds.play)
+                        seed=_seed(config, args, script_seed), panel_locked=config.real_panel,
+                        forced=_forced(config, args), on_sound=sounds.play)
         runner.show()
         if streaming:
             from device.run.headless import run_stream
 
-            run_stream(runner, clock, sys.stdin, sys.stdout)
+            run_stream(runner, clock, sys.stdin.buffer, sys.stdout)
         elif paced:
             from device.run.table_pace import run_paced
 

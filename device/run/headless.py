@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from PIL import Image
 
@@ -13,7 +13,7 @@ from device.display.refresh import NO_ACTIVITY, Activity
 from device.errors import UserError
 from device.framework.runner import Runner
 from device.framework.session import session_to_dict
-from device.run.script import Step, Wait, parse_script
+from device.run.script import Step, Wait, is_seed_line, parse_script, stream_lines
 from hardware.buzzer import Sound
 
 
@@ -72,15 +72,20 @@ def run_script(runner: Runner, clock: VirtualClock, steps: list[Step]) -> None:
             runner.handle(step)
 
 
-def run_stream(runner: Runner, clock: VirtualClock, lines: TextIO, acks: TextIO) -> None:
+def run_stream(runner: Runner, clock: VirtualClock, lines: BinaryIO, acks: TextIO) -> None:
     """Run steps as they arrive (`--script -`), answering each in order: `ok N` once step N is on
     disk, `unsaved N` when the disk refused it (it may be written later; only `ok` is a promise).
 
     A bad line is reported as `error <message>` and skipped, so a feeding program sees
-    exactly which steps were acknowledged.
+    exactly which steps were acknowledged. Lines are read as bytes, at most SCRIPT_LINE_BYTES each.
     """
-    for number, line in enumerate(lines, 1):
+    for number, line in stream_lines(lines):
         try:
+            if isinstance(line, UserError):
+                raise line
+            if is_seed_line(line):
+                raise UserError(f"<stdin>:{number}: a '# seed N' header is read from a script file only; "
+                                "give --seed N with --script -")
             steps = parse_script(line, "<stdin>", first_line=number)
         except UserError as exc:
             acks.write(f"error {exc}\n")

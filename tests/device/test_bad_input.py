@@ -79,7 +79,7 @@ def test_missing_script_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     """A script path that does not exist is one line."""
     code, err = run(capsys, "play", "--headless", "--script", str(tmp_path / "nope.txt"))
     assert code == 2
-    assert err == f"easel: {tmp_path / 'nope.txt'}: no such script file; check the path\n"
+    assert err == f"easel: {tmp_path / 'nope.txt'}: no such script file; check the --script path\n"
 
 
 def test_unknown_panel_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -73,7 +73,8 @@ CONFIG = [
     config_case("toml-missing-value", "[easel]\nlanguage =\n", r":2: malformed TOML"),
     config_case("toml-unclosed-string", '[easel]\nlanguage = "en\n', r":2: malformed TOML"),
     config_case("toml-duplicate-key", '[easel]\nlanguage = "en"\nlanguage = "fr"\n', r":3: malformed TOML"),
-    config_case("toml-not-utf8", b"[easel]\nlanguage = \"\xe9\"\n", r": not UTF-8 text; save the config as UTF-8"),
+    config_case("toml-not-utf8", b"[easel]\nlanguage = \"\xe9\"\n",
+                r":2: not UTF-8 text; save the config file as UTF-8"),
     config_case("unknown-key", "[easel]\ncolour = 3\n", r":2: unknown key 'colour' in \[easel\]; known keys: "),
     config_case("unknown-section", "[sound]\nvolume = 3\n", r":1: unknown section \[sound\]; known: "),
     config_case("key-outside-section", "language = 'en'\n", r":1: .*section"),
@@ -108,9 +109,9 @@ CONFIG = [
                 r":2: profile = 'joystick' is out of range; use none, hat27 or table"),
     config_case("packs-not-list", "[words]\npacks = \"words.txt\"\n", r":2: packs .*(wrong type|list of file paths)"),
     config_case("packs-number", "[words]\npacks = [3]\n", r":2: packs must be a list of file paths"),
-    Case("pack-missing", PLAY, r"^easel: \{t\}/nope\.txt: cannot read the word pack \(No such file or "
-         r"directory\); check the path", {"easel.toml": '[words]\npacks = ["nope.txt"]\n', "s.txt": GOOD_SCRIPT}),
-    Case("dice-missing", PLAY, r"^easel: \{t\}/nope\.toml: cannot read the dice file",
+    Case("pack-missing", PLAY, r"^easel: \{t\}/nope\.txt: no such word pack file; check the path in your config$",
+         {"easel.toml": '[words]\npacks = ["nope.txt"]\n', "s.txt": GOOD_SCRIPT}),
+    Case("dice-missing", PLAY, r"^easel: \{t\}/nope\.toml: no such dice file; check \[dice\] file in your config$",
          {"easel.toml": '[dice]\nfile = "nope.toml"\n', "s.txt": GOOD_SCRIPT}),
     Case("dice-no-faces", PLAY, r"^easel: \{t\}/d\.toml: needs at least one \[\[shape_dice\]\] table",
          {"easel.toml": '[dice]\nfile = "d.toml"\n', "s.txt": GOOD_SCRIPT, "d.toml": "x = 1\n"}),
@@ -133,7 +134,15 @@ PINS = [
                 r':2: unknown button "jump"; buttons are: up, down, ok'),
     config_case("buzzer-pin-taken", "[buttons]\nprofile = \"table\"\n[buzzer]\npin = 4\n",
                 r':4: the buzzer: GPIO 4 is already used by "seat1"; give it its own pin'),
-    config_case("buzzer-pin-range", "[buzzer]\npin = 40\n", r":2: pin = 40 is out of range; use a BCM pin number 0-27"),
+    config_case("buzzer-pin-range", "[buzzer]\npin = 40\n",
+                r":2: pin = 40 is out of range; use a BCM pin number 2-27, or 0 for no buzzer"),
+    # Issue 21 item 5: GPIO 0 and 1 are the HAT ID EEPROM's (the buzzer's 0 still means none).
+    config_case("pin-eeprom-0", "[buttons.pins]\nseat1 = 0\n",
+                r":2: button \"seat1\": GPIO 0 is the HAT ID EEPROM's ID_SD pin; use a BCM number 2-27, e\.g\. 2, 3"),
+    config_case("pin-eeprom-1", "[buttons]\nprofile = \"hat27\"\n[buttons.pins]\nseat2 = 1\n",
+                r":4: button \"seat2\": GPIO 1 is the HAT ID EEPROM's ID_SC pin; use a BCM number 2-27"),
+    config_case("buzzer-pin-eeprom", "[buzzer]\npin = 1\n",
+                r":2: the buzzer: GPIO 1 is the HAT ID EEPROM's ID_SC pin; use a BCM number 2-27"),
 ]
 
 PACKS = [
@@ -154,11 +163,13 @@ PACKS = [
     pack_case("pack-line-separator", "one\u2028two\n" + words(40), r":1: 'one\\u2028two' has U\+2028 LINE SEPARATOR"),
     pack_case("pack-cr-only-duplicate", (words(5) + "wordaaa\n").replace("\n", "\r"),
               r":6: duplicate word 'wordaaa' \(first on line 1\)"),
-    pack_case("pack-50mb-one-line", FIFTY_MB, r": 50,000,000 bytes, a word pack holds at most 1,000,000; split it"),
+    pack_case("pack-50mb-one-line", FIFTY_MB,
+              r": 50,000,000 bytes, a word pack file holds at most 1,000,000; split it"),
     pack_case("pack-over-word-cap", words(17_576) + words(2_500, "extra"),
               r":20001: more than 20,000 words, the most a pack holds"),
     pack_case("pack-long-line", words(40) + "y" * 5_000 + "\n", r":41: 'y{40}…' is 5000 characters"),
-    Case("pack-is-directory", PLAY, r"^easel: \{t\}/words\.txt: cannot read the word pack \(Is a directory\)",
+    Case("pack-is-directory", PLAY,
+         r"^easel: \{t\}/words\.txt: is a directory, not a word pack file; check the path in your config$",
          {"easel.toml": '[words]\npacks = ["words.txt"]\n', "s.txt": GOOD_SCRIPT, "words.txt/": ""}),
 ]
 
@@ -174,10 +185,11 @@ SCRIPTS = [
     script_case("script-wait-huge", "wait 1e9\n", r":1: wait 1e9 is out of range"),
     script_case("script-wait-nan", "wait nan\n", r":1: .*nan"),
     script_case("script-wait-inf", "wait inf\n", r":1: .*inf"),
-    script_case("script-not-utf8", b"press \xff\n", r": not UTF-8 text; save the script as UTF-8"),
+    script_case("script-not-utf8", b"press \xff\n", r":1: not UTF-8 text; save the script file as UTF-8"),
     script_case("script-long-button", "press " + "q" * 500 + "\n", r":1: unknown button 'q{1,40}…?'"),
     Case("script-missing", HEADLESS, r"^easel: \{t\}/s\.txt: no such script file", {}),
-    Case("script-is-directory", HEADLESS, r"^easel: \{t\}/s\.txt: cannot read the script", {"s.txt/": ""}),
+    Case("script-is-directory", HEADLESS,
+         r"^easel: \{t\}/s\.txt: is a directory, not a script file; check the --script path$", {"s.txt/": ""}),
 ]
 
 FLAGS = [
@@ -213,7 +225,8 @@ FLAGS = [
     Case("config-missing", ("play", "--config", "{t}/nope.toml", *HEADLESS[1:]),
          r"^easel: \{t\}/nope\.toml: no such config file", {"s.txt": GOOD_SCRIPT}),
     Case("config-is-directory", ("play", "--config", "{t}/conf", *HEADLESS[1:]),
-         r"^easel: \{t\}/conf: cannot read the config", {"s.txt": GOOD_SCRIPT, "conf/": ""}),
+         r"^easel: \{t\}/conf: is a directory, not a config file; check the --config path$",
+         {"s.txt": GOOD_SCRIPT, "conf/": ""}),
     Case("unknown-command", ("fly",),
          r"^easel: command: invalid choice: 'fly' \(choose from 'play', .*; see 'easel --help'", {}),
 ]
@@ -235,7 +248,43 @@ OUTPUTS = [
          r"^easel: the following arguments are required: --out; see 'easel gallery --help'", {}),
 ]
 
-CASES = CONFIG + PINS + PACKS + SCRIPTS + FLAGS + OUTPUTS
+# Issue 21 item 2: a device is refused before it is opened (/dev/zero once read to MemoryError).
+DEVICES = [
+    Case("config-dev-zero", ("play", "--config", "/dev/zero", *HEADLESS[1:]),
+         r"^easel: /dev/zero: is a character device, not a config file; check the --config path$",
+         {"s.txt": GOOD_SCRIPT}),
+    Case("pack-dev-zero", PLAY, r"^easel: /dev/zero: is a character device, not a word pack file; check the path "
+         r"in your config$", {"easel.toml": '[words]\npacks = ["/dev/zero"]\n', "s.txt": GOOD_SCRIPT}),
+    Case("dice-dev-zero", PLAY, r"^easel: /dev/zero: is a character device, not a dice file; check \[dice\] file",
+         {"easel.toml": '[dice]\nfile = "/dev/zero"\n', "s.txt": GOOD_SCRIPT}),
+    Case("script-dev-zero", ("play", "--headless", "--script", "/dev/zero", "--frames", "{t}/frames"),
+         r"^easel: /dev/zero: is a character device, not a script file; check the --script path$", {}),
+    Case("config-dev-null", ("play", "--config", "/dev/null", *HEADLESS[1:]),
+         r"^easel: /dev/null: is a character device, not a config file", {"s.txt": GOOD_SCRIPT}),
+    config_case("config-too-big", "[easel]\n" + "#" * 1_000_000 + "\n",
+                r": 1,000,009 bytes, a config file holds at most 1,000,000; check the --config path$"),
+    script_case("script-too-big", "wait 1\n" * 600_000,
+                r": 4,200,000 bytes, a script file holds at most 4,000,000; check the --script path$"),
+    script_case("script-not-utf8-line-3", b"press ok\nwait 1\npress \xff\n", r":3: not UTF-8 text"),
+    script_case("script-seed-word", "# seed abc\npress ok\n", r":1: '# seed abc' is not a seed; write '# seed N'"),
+    script_case("script-seed-2-64", f"# seed {2**64}\npress ok\n", r":1: '# seed 18446744073709551616' is not a seed"),
+    script_case("script-seed-negative", "# seed -1\npress ok\n", r":1: '# seed -1' is not a seed"),
+    script_case("script-seed-twice", "# seed 1\n# seed 2\npress ok\n",
+                r":2: a second '# seed' header \(the first is on line 1\); keep one$"),
+    script_case("script-seed-after-a-step", "press ok\n# seed 2\n",
+                r":2: the '# seed' header comes after the first step; move it to the top$"),
+]
+
+# Issue 20 item 5: a word the bundled font cannot draw (once dealt as empty boxes) is refused.
+UNDRAWABLE = [
+    pack_case(f"pack-{script}", words(40) + word + "\n",
+              rf":41: '{word}' has U\+{ord(word[0]):04X} .*, which the panel's font cannot draw; use Latin, "
+              r"Greek or Cyrillic letters$")
+    for script, word in (("chinese", "熊猫"), ("japanese", "ねこ"), ("arabic", "قطة"), ("hebrew", "חתול"),
+                         ("thai", "แมว"), ("devanagari", "बिल्ली"))
+]
+
+CASES = CONFIG + PINS + PACKS + SCRIPTS + FLAGS + OUTPUTS + DEVICES + UNDRAWABLE
 
 
 def snapshot(root: Path) -> dict[str, tuple[str, int]]:

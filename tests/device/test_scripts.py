@@ -1,7 +1,7 @@
 """Headless scripts under tests/scripts run through `easel play --headless` to an expected state.
 
-Each NAME.txt may start with `# seed N` (default 1); its final state.json must equal
-NAME.expected.json. Regenerate with EASEL_UPDATE_GOLDENS=1 after checking the new state by hand.
+Each NAME.txt starts with `# seed N`, which seeds the run by itself (no --seed); its final
+state.json must equal NAME.expected.json. Regenerate with EASEL_UPDATE_GOLDENS=1 after checking the new state by hand.
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ SCRIPTS = sorted((Path(__file__).resolve().parent.parent / "scripts").glob("*.tx
 
 
 def run_script_file(script: Path, out: Path) -> dict[str, object]:
-    """Run a script headless and return its final state."""
-    first = script.read_text(encoding="utf-8").splitlines()[0] if script.stat().st_size else ""
-    found = re.match(r"#\s*seed\s+(\d+)", first)
-    seed = found.group(1) if found else "1"
-    code = main(["play", "--headless", "--script", str(script), "--frames", str(out), "--seed", seed])
+    """Run a script headless, seeded by its own `# seed N` header, and return its final state."""
+    first = script.read_text(encoding="utf-8").splitlines()[0]
+    assert re.fullmatch(r"# seed \d+", first), f"{script.name} must start with its seed"
+    code = main(["play", "--headless", "--script", str(script), "--frames", str(out)])
     assert code == 0
     data: dict[str, object] = json.loads((out / "state.json").read_text(encoding="utf-8"))
     return data

@@ -20,6 +20,7 @@ from device.wordpacks import (
     load_pack,
     merge_decks,
     parse_pack,
+    word_key,
 )
 
 LANGS = ("en", "fr")
@@ -148,8 +149,7 @@ def test_missing_file_names_the_path_and_the_fix(tmp_path: Path) -> None:
     with pytest.raises(WordPackError) as info:
         load_pack(path)
     assert str(info.value) == (
-        f"{path}: cannot read the word pack (No such file or directory); "
-        "check the path in your config"
+        f"{path}: no such word pack file; check the path in your config"
     )
 
 
@@ -157,7 +157,7 @@ def test_a_directory_is_not_a_word_pack(tmp_path: Path) -> None:
     with pytest.raises(WordPackError) as info:
         load_pack(tmp_path)
     assert str(info.value) == (
-        f"{tmp_path}: cannot read the word pack (Is a directory); check the path in your config"
+        f"{tmp_path}: is a directory, not a word pack file; check the path in your config"
     )
 
 
@@ -176,6 +176,36 @@ def test_duplicate_names_both_lines_ignoring_case(tmp_path: Path) -> None:
     assert str(info.value) == (
         f"{path}:{MIN_WORDS + 2}: duplicate word 'WORD 03' (first on line 5); remove one"
     )
+
+
+def test_word_key_folds_case_and_compatibility_forms() -> None:
+    """Issue 21: "İstanbul" is "istanbul" and "ＡＢＣ" is "abc" (NFKC, then case folding)."""
+    assert word_key("İstanbul") == word_key("istanbul") == "istanbul"
+    assert word_key("ＡＢＣ") == word_key("abc") == "abc"
+    assert merge_decks(["abc"], ["ＡＢＣ", "ABC"]) == ("abc",)
+
+
+@pytest.mark.parametrize(("first", "again"), [
+    ("istanbul", "İstanbul"),  # issue 21: the capital dotted I folds to i
+    ("straße", "STRASSE"),  # full case folding
+    ("ﬁn", "fin"),  # a ligature is its letters (NFKC)
+])
+def test_duplicates_are_found_after_nfkc_and_case_folding(tmp_path: Path, first: str, again: str) -> None:
+    """Words that are the same after NFKC and case folding are one word: the second is refused."""
+    path = _write(tmp_path, "\n".join((first, *SAMPLE, again)) + "\n")
+    with pytest.raises(WordPackError) as info:
+        load_pack(path)
+    assert str(info.value) == (
+        f"{path}:{MIN_WORDS + 2}: duplicate word '{again}' (first on line 1); remove one"
+    )
+    assert merge_decks([first], [again]) == (first,)
+
+
+def test_accents_and_dotless_i_still_make_other_words(tmp_path: Path) -> None:
+    """Folding is not stripping: "pêche", "péché" and "pèche" are three French words, "ılık" is not "ilik"."""
+    words = load_pack(_write(tmp_path, "\n".join(("pêche", "péché", "pèche", "ılık", "ilik", *SAMPLE))))
+    assert words[:5] == ("pêche", "péché", "pèche", "ılık", "ilik")
+    assert len({word_key(w) for w in words}) == len(words)
 
 
 def test_over_long_word_says_how_long_it_is(tmp_path: Path) -> None:
@@ -245,7 +275,7 @@ def test_merge_of_builtin_decks_keeps_every_english_word() -> None:
     en, fr = builtin_deck("en"), builtin_deck("fr")
     merged = merge_decks(en, fr)
     assert merged[: len(en)] == en
-    assert len(merged) == len({w.casefold() for w in en + fr})
+    assert len(merged) == len({word_key(w) for w in en + fr})
 
 
 # Words as load_pack returns them: no space at either end, never two in a row.
@@ -260,8 +290,8 @@ words_strategy = st.lists(
 @given(st.lists(words_strategy, max_size=4))
 def test_merge_has_no_case_duplicates_and_loses_no_word(decks: list[list[str]]) -> None:
     merged = merge_decks(*decks)
-    assert len({w.casefold() for w in merged}) == len(merged)
-    assert {w.casefold() for deck in decks for w in deck} == {w.casefold() for w in merged}
+    assert len({word_key(w) for w in merged}) == len(merged)
+    assert {word_key(w) for deck in decks for w in deck} == {word_key(w) for w in merged}
 
 
 @given(
@@ -269,7 +299,7 @@ def test_merge_has_no_case_duplicates_and_loses_no_word(decks: list[list[str]]) 
         st.text(alphabet="abcdéœ-'", min_size=1, max_size=MAX_WORD_LENGTH),
         min_size=1,
         max_size=60,
-        unique_by=str.casefold,
+        unique_by=word_key,
     )
 )
 def test_parse_pack_returns_exactly_the_words_written(words: list[str]) -> None:
