@@ -76,7 +76,7 @@ class ArtemApp(KeyedApp[ArtemUi]):
 
     def draw(self, state: ArtemUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The screen shown."""
-        screens.render(state, ctx.lang, labels, frame)
+        screens.render(state, ctx.lang, labels, frame, seat_buttons=ctx.seat_buttons)
 
 
 APP = ArtemApp()
