@@ -58,7 +58,7 @@ class CanvasApp(KeyedApp[CanvasUi]):
 
     def draw(self, state: CanvasUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The screen shown."""
-        screens.render(state, ctx.lang, labels, frame)
+        screens.render(state, ctx.lang, labels, frame, seat_buttons=ctx.seat_buttons)
 
 
 APP = CanvasApp()
