@@ -42,7 +42,8 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
         title = T(lang, "artbox.drew_word", seat=slot.author, word=word)
     frame.fit(top, title, weight="bold", min_px=max(TEXT_FLOOR_PX, frame.px(TEXT_FLOOR_PX)))
     if slot.author:
-        summary = T(lang, "artbox.right_count", n=len(slot.guessers))
+        summary = hint(lang, "artbox.right_press", seat_buttons) + " · "
+        summary += T(lang, "artbox.right_count", n=len(slot.guessers))
         if not slot.eligible:
             summary += " · " + T(lang, "artbox.not_eligible")
         elif index + 1 < len(game.slots) and seat_buttons:  # four keys: the "#k+1 ->" item says it
@@ -57,7 +58,9 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
 def _label(lang: str, game: State, item: str) -> str:
     if item.startswith("seat"):
         seat = int(item[4:])
-        return f"{seat}+" if seat in game.slots[game.slot_index].guessers else str(seat)
+        # "S2" (a seat, never a bare number: the drawings are numbered), a tick once it guessed right
+        label = T(lang, "seat.short", seat=seat)
+        return f"{label}✓" if seat in game.slots[game.slot_index].guessers else label
     if item == "next":
         last = game.slot_index + 1 == len(game.slots)
         return T(lang, "artbox.item.scores") if last else \
@@ -90,7 +93,7 @@ def _chip_rows(frame: Frame, width: int, lang: str, game: State) -> list[tuple[s
 
 def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
            current: str) -> None:
-    """Seat chips ("+" a right guess, the author outlined twice), then the Maestro's actions;
+    """Seat chips ("✓" a right guess, the author outlined twice), then the Maestro's actions;
     the cursor's chip is inverted."""
     slot = game.slots[game.slot_index]
     left, top, right, bottom = box

@@ -106,8 +106,9 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, n
             frame.draw.ellipse(icon, fill=frame.ink)
         else:
             draw_arrow(frame.draw, key, icon, frame.ink)
+        # Body size, not display type: the seat holding the device reads it, the table does not.
         frame.fit((icon[2] + pad * 2, band[1] + 1, band[2] - pad, band[3] - 1), word,
-                  max_px=frame.large * 2, weight="bold", align="left")
+                  max_px=frame.body, weight="bold", align="left")
 
 
 def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
