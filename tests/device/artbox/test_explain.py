@@ -48,3 +48,24 @@ def test_secret_words_are_dealt_in_body_type_not_display_type() -> None:
 def _notes(sample: Sample[ArtboxUi], frame: Frame) -> list[tuple[tuple[int, int, int, int], str, bool]]:
     APP.render(sample.state, ctx(), frame)
     return list(frame.notes)
+
+
+def test_the_round_scores_use_the_rulebooks_words_and_name_the_next_press() -> None:
+    """000 l.74-93: one Victory token for the most guessed drawing, one for the most right
+    guesses, a tie to the lower Number token, 1 token per round, a drawing that broke the
+    requirements named; then the totals against the goal and the seat that presses next."""
+    shown = " ".join(text for text, _ in _texts(_sample("round-end"), (800, 480)))
+    assert "Victory tokens" in shown and "to win" in shown
+    assert "Most guessed drawing: S2" in shown and "Most right guesses: S1" in shown
+    assert "already has one (1 per round)" in shown
+    assert "broke the drawing requirements: S3" in shown
+    assert "Totals:" in shown and "press your button to see your words" in shown
+    why = " ".join(text for text, _ in _texts(_sample("round-end-eight"), (800, 480)))
+    assert "the lower Number token wins (#1)" in why
+
+
+def test_on_the_smallest_panel_the_next_press_is_never_cut_from_the_scores() -> None:
+    """Eight seats on the 2.13": the whys give way, the winners, totals and next step stay."""
+    shown = " ".join(text for text, _ in _texts(_sample("round-end-eight")))
+    assert "Most guessed drawing: S1" in shown and "Totals" in shown
+    assert "press your button to see your words" in shown
