@@ -125,7 +125,7 @@ def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, 
     for seat in waiting:
         text = T(lang, "seat.short", seat=seat)
         w = frame.text_width(text, frame.body, "bold") + pad * 2
-        chosen = seat == view.ui.seat_cursor
+        chosen = seat == view.ui.seat_cursor and not seat_buttons  # the table build has no cursor
         if chosen:
             frame.draw.rectangle((x, row_top, x + w, row_bottom), fill=frame.ink)
         frame.text((x + pad, y), text, frame.body, "bold", anchor="lm", fill=frame.paper if chosen else frame.ink)
