@@ -42,8 +42,10 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
         title = T(lang, "artbox.drew_word", seat=slot.author, word=word)
     frame.fit(top, title, weight="bold", min_px=max(TEXT_FLOOR_PX, frame.px(TEXT_FLOOR_PX)))
     if slot.author:
-        summary = hint(lang, "artbox.right_press", seat_buttons) + " · "
-        summary += T(lang, "artbox.right_count", n=len(slot.guessers))
+        # Who presses what; the ticks on the chips count the right guesses on the table build.
+        summary = hint(lang, "artbox.right_press", seat_buttons)
+        if not seat_buttons:
+            summary += " · " + T(lang, "artbox.right_count", n=len(slot.guessers))
         if not slot.eligible:
             summary += " · " + T(lang, "artbox.not_eligible")
         elif index + 1 < len(game.slots) and seat_buttons:  # four keys: the "#k+1 ->" item says it

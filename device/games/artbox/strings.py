@@ -88,7 +88,7 @@ STRINGS = Strings({
     "artbox.drew": ("S{seat} drew it", "Fait par P{seat}"),
     "artbox.drew_word": ("S{seat}: {word}", "P{seat} : {word}"),
     "artbox.right_count": ("guessed by {n}", "deviné par {n}"),
-    "artbox.right_press": ("Guessed it? Press your seat button", "Trouvé ? Votre bouton"),
+    "artbox.right_press": ("Guessed? Your button", "Trouvé ? Votre bouton"),
     "artbox.right_press.keys": ("Guessed it? ▲ to your seat, OK", "Trouvé ? ▲ jusqu'à votre place, OK"),
     "artbox.hold_next": ("next author: hold your button", "auteur suivant : bouton maintenu"),
     "artbox.not_eligible": ("NOT OK", "NON CONFORME"),

@@ -207,7 +207,7 @@ def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, se
     note_h = int(frame.small * 1.25)
     px, columns = _list_layout(frame, items, (right - left, bottom - top), seat_buttons)
     rows = -(-len(items) // columns)
-    row_h = int(px * 1.35)
+    row_h = _row_h(px)
     notes = [part for note in _notes(game, lang)
              for part in wrap_words(note, right - left - frame.px(5), frame.small)]
     for note in notes[:max(0, (bottom - top - rows * row_h) // note_h)]:
@@ -227,6 +227,12 @@ def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, se
         frame.text((x, cy), shown_text, px, anchor="lm", fill=fill)
 
 
+def _row_h(px: int) -> int:
+    """A list row tall enough for accents and descenders ("Échange") with a pixel to spare."""
+    tallest = font(px).getbbox("ÉfÇçgj", anchor="lm")
+    return max(int(px * 1.35), 2 * int(max(-tallest[1], tallest[3])) + 3)
+
+
 def _list_layout(frame: Frame, items: Sequence[str], room: tuple[int, int],
                  seat_buttons: bool) -> tuple[int, int]:
     """The text size and the columns that show every entry in `room` (width, height), leaving
@@ -239,7 +245,7 @@ def _list_layout(frame: Frame, items: Sequence[str], room: tuple[int, int],
             glyph = button_width(frame, px) if seat_buttons else 0
             widest = max(frame.text_width(item, px) for item in items) + glyph + frame.px(6)
             rows = -(-len(items) // columns)
-            if rows * int(px * 1.35) + spare <= room[1] and widest * columns <= room[0]:
+            if rows * _row_h(px) + spare <= room[1] and widest * columns <= room[0]:
                 return px, columns
     return floor, 2
 

@@ -81,7 +81,7 @@ def draw_icon_keys(frame: Frame, box: Box, setup: Setup) -> None:
             continue
         # A badge this small cannot hold readable points: the element, then "+N" beside it.
         points = f"+{bonus.points}"
-        gap = max(1, frame.px(1))
+        gap = max(2, frame.px(2)) + 1  # a clear pixel between the element and its +N
         small = min(size, x + cell - gap - frame.px(2) - frame.text_width(points, figure, "bold") - x0)
         mid = (top + bottom) // 2
         draw_element(frame, bonus.element, (x0, mid - small // 2, x0 + small, mid + small // 2), frame.ink)

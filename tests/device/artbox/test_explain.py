@@ -29,7 +29,7 @@ def test_identify_names_seats_as_seats_and_says_what_a_right_guesser_presses() -
     chips = [t for t in shown if t.startswith("S") and t.rstrip("✓")[1:].isdigit()]
     assert {c.rstrip("✓") for c in chips} == {"S1", "S2", "S3", "S4"}
     assert any(c.endswith("✓") for c in chips)
-    assert any("Press your seat button" in t for t in shown)
+    assert any("Guessed? Your button" in t for t in shown)
 
 
 def test_secret_words_are_dealt_in_body_type_not_display_type() -> None:
