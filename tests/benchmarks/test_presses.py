@@ -87,7 +87,8 @@ def test_the_toolbox_round_is_the_table_actions_only(presses: ModuleType) -> Non
     assert [(r.name, r.rule, r.extra) for r in rounds] == [("round 1", 7, 0), ("round 2", 7, 0)]
     assert all(r.unreached == [] for r in rounds)
     # four keys: the same roll, five tokens and sandglass through the menus take many more presses
-    assert [r.four_keys for r in rounds] == [19, 20]
+    # (down on the complete order opens the sandglass, issue 20: 2 presses fewer than the menu)
+    assert [r.four_keys for r in rounds] == [17, 18]
     out = io.StringIO()
     assert presses.main([str(TOOLBOX_SCRIPT)], out=out) == 0
     assert "target extra <= 20% of rule: ok" in out.getvalue()

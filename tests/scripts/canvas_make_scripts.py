@@ -154,7 +154,9 @@ def two_players(table: bool) -> Script:
         cursor = cursor if cursor in seats else seats[0]
         start = [f"seat{seat}"] if table else [*moves(seats.index(cursor), seats.index(seat), len(seats)), "ok"]
         painting(s, seat, slots, start, why)
-        cursor, left[seat] = seat, left[seat] - 1
+        left[seat] -= 1
+        after = [k for k, n in left.items() if n]  # the cursor moves on to the next painter
+        cursor = next((k for k in after if k > seat), after[0]) if after else seat
     s.lines.append("# ---- end")
     return s
 

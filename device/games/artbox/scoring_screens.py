@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from device.games.artbox.layout import hint, inset, maestro, split_rows
-from device.games.artbox.text_block import Paragraph, draw_paragraphs
+from device.games.artbox.text_block import Paragraph, draw_paragraphs, wrap
 from device.games.artbox.ui import ArtboxUi, identify_item, identify_items
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box
@@ -42,7 +42,10 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
         title = T(lang, "artbox.drew_word", seat=slot.author, word=word)
     frame.fit(top, title, weight="bold", min_px=max(TEXT_FLOOR_PX, frame.px(TEXT_FLOOR_PX)))
     if slot.author:
-        summary = T(lang, "artbox.right_count", n=len(slot.guessers))
+        # Who presses what; the ticks on the chips count the right guesses on the table build.
+        summary = hint(lang, "artbox.right_press", seat_buttons)
+        if not seat_buttons:
+            summary += " · " + T(lang, "artbox.right_count", n=len(slot.guessers))
         if not slot.eligible:
             summary += " · " + T(lang, "artbox.not_eligible")
         elif index + 1 < len(game.slots) and seat_buttons:  # four keys: the "#k+1 ->" item says it
@@ -57,7 +60,9 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
 def _label(lang: str, game: State, item: str) -> str:
     if item.startswith("seat"):
         seat = int(item[4:])
-        return f"{seat}+" if seat in game.slots[game.slot_index].guessers else str(seat)
+        # "S2" (a seat, never a bare number: the drawings are numbered), a tick once it guessed right
+        label = T(lang, "seat.short", seat=seat)
+        return f"{label}✓" if seat in game.slots[game.slot_index].guessers else label
     if item == "next":
         last = game.slot_index + 1 == len(game.slots)
         return T(lang, "artbox.item.scores") if last else \
@@ -90,7 +95,7 @@ def _chip_rows(frame: Frame, width: int, lang: str, game: State) -> list[tuple[s
 
 def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
            current: str) -> None:
-    """Seat chips ("+" a right guess, the author outlined twice), then the Maestro's actions;
+    """Seat chips ("✓" a right guess, the author outlined twice), then the Maestro's actions;
     the cursor's chip is inverted."""
     slot = game.slots[game.slot_index]
     left, top, right, bottom = box
@@ -118,57 +123,91 @@ def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
 
 
 def verdict_text(lang: str, game: State, verdict: Verdict) -> str:
-    """One verdict in a line or two: "Drawing: S2 (3 guessed) · tie S1: lower #1"."""
+    """One Victory token, in the rulebook's words: "Most guessed drawing: S2 (guessed by 3)"."""
+    return verdict_lines(lang, game, verdict)[0]
+
+
+def verdict_lines(lang: str, game: State, verdict: Verdict) -> list[str]:
+    """Who received one Victory token, then why when it was not plain (000 l.74-87): a tie
+    broken by the lower Number token, a drawing that broke the requirements, one per round."""
     colour = "red" if game.setup.experienced and verdict.kind == "drawing" else (
         "grey" if game.setup.experienced else "plain")
     title = T(lang, f"artbox.token.{verdict.kind}.{colour}")
     if not verdict.winners:
-        return f"{title}: {T(lang, 'artbox.why.none')}"
+        return [f"{title}: {T(lang, 'artbox.why.none')}"]
     who = ", ".join(T(lang, "seat.short", seat=s) for s in verdict.winners)
     unit = "artbox.guesses" if verdict.kind == "drawing" else "artbox.right_guesses"
-    headline = T(lang, "artbox.award_line", title=title, who=who,
-                 points=T(lang, unit, n=verdict.points))
-    others = ",".join(T(lang, "seat.short", seat=s) for s in verdict.tied
-                      if s not in verdict.winners)
+    lines = [T(lang, "artbox.award_line", title=title, who=who, points=T(lang, unit, n=verdict.points))]
+    rivals = [s for s in verdict.tied if s not in verdict.winners]
+    others = (", ".join(T(lang, "seat.short", seat=s) for s in rivals) if len(rivals) <= 3
+              else T(lang, "artbox.others_n", n=len(rivals)))  # eight seats tied: a count, not a list
     record = game.last_round
-    token = min((record.number_tokens[s - 1] for s in verdict.winners), default=0) if record \
-        else 0
-    why = T(lang, f"artbox.why.{verdict.decided_by}", others=others, token=token)
+    token = min((record.number_tokens[s - 1] for s in verdict.winners), default=0) if record else 0
+    why = "" if verdict.decided_by == "alone" else T(lang, f"artbox.why.{verdict.decided_by}",
+                                                      others=others, token=token)
     if verdict.kind == "guessing" and verdict.excluded and not game.setup.simplified:
-        why += " · " + T(lang, "artbox.why.one_each", seat=verdict.excluded[0])
-    return f"{headline} · {why}"
+        one = T(lang, "artbox.why.one_each", seat=verdict.excluded[0])
+        why = f"{why} · {one}" if why else one
+    return lines + ([f"  {why}"] if why else [])
+
+
+def goal_text(lang: str, game: State) -> str:
+    """The Victory tokens a seat needs to win (000 l.99-103, 141-142): "5 to win"."""
+    setup = game.setup
+    if setup.experienced:
+        return T(lang, "artbox.goal_exp", each=setup.experienced_goal[0], one=setup.experienced_goal[1])
+    return T(lang, "artbox.goal_n", n=setup.tokens_to_win)
 
 
 def scores_text(lang: str, game: State) -> str:
-    """The goal and every seat's tokens ("goal 4: S1 1  S2 2 ..."), red/grey when experienced."""
-    setup = game.setup
-    goal = (T(lang, "artbox.goal_exp", each=setup.experienced_goal[0],
-              one=setup.experienced_goal[1]) if setup.experienced
-            else T(lang, "artbox.goal_n", n=setup.tokens_to_win))
+    """Every seat's Victory tokens ("Totals: S1 1  S2 2 ..."), red/grey when experienced."""
     seats = []
     for line in scoreboard(game):
         score = (T(lang, "artbox.red_grey", red=line.drawing, grey=line.guessing)
-                 if setup.experienced else str(line.total))
+                 if game.setup.experienced else str(line.total))
         seats.append(f"{T(lang, 'seat.short', seat=line.seat)}{NBSP}{score}".replace(" ", NBSP))
-    return f"{goal}: " + "  ".join(seats)
+    return f"{T(lang, 'artbox.totals')}: " + "  ".join(seats)
 
 
 def summary(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool = True) -> None:
-    """The round's awards and the scores, then the next round's first cover or the winner."""
+    """The round's Victory tokens, each with why (ties, Not OK drawings), then every seat's
+    tokens against the goal, then what the next press does; it stays until that press."""
     over = game.phase == "over"
-    if over:
-        frame.header(T(lang, "artbox.game_over"))
-    else:
-        frame.header(T(lang, "artbox.next_round_cover", n=game.round, seat=game.maestro))
+    title = T(lang, "artbox.game_over") if over else T(lang, "artbox.round_scores", n=game.round - 1)
+    frame.header(title, goal_text(lang, game))
     frame.softkeys(keys)
+    box = inset(frame.content, frame.px(3))
+    whole = _summary_paragraphs(lang, game, seat_buttons, whys=True)
+    # Too many lines even at the floor (eight seats on the 2.13"): the whys go, never the
+    # winners, the totals or the next step.
+    short = whole if _fits(frame, box, whole) else _summary_paragraphs(lang, game, seat_buttons, whys=False)
+    draw_paragraphs(frame, box, short, frame.body)
+
+
+def _summary_paragraphs(lang: str, game: State, seat_buttons: bool, whys: bool) -> list[Paragraph]:
     paragraphs: list[Paragraph] = []
-    if game.last_round is not None:
-        paragraphs += [(verdict_text(lang, game, v), "semibold") for v in game.last_round.verdicts]
+    record = game.last_round
+    if record is not None:
+        for verdict in record.verdicts:
+            lines = verdict_lines(lang, game, verdict)
+            paragraphs.append((lines[0], "bold"))
+            paragraphs += [(line, "semibold") for line in lines[1:] if whys]
+        if record.ineligible:
+            seats = ", ".join(T(lang, "seat.short", seat=s) for s in record.ineligible)
+            paragraphs.append((T(lang, "artbox.not_ok_line", seats=seats), "semibold"))
     paragraphs.append((scores_text(lang, game), "semibold"))
     footer = _footer(lang, game, seat_buttons)
     if footer:
         paragraphs.append((footer, "bold"))
-    draw_paragraphs(frame, inset(frame.content, frame.px(3)), paragraphs, frame.body)
+    return paragraphs
+
+
+def _fits(frame: Frame, box: Box, paragraphs: Sequence[Paragraph]) -> bool:
+    """Whether every line of `paragraphs` fits in `box` at the readable floor."""
+    px = max(TEXT_FLOOR_PX, frame.px(TEXT_FLOOR_PX))
+    width = box[2] - box[0]
+    lines = sum(len(wrap(frame, text, width, px, weight)) for text, weight in paragraphs)
+    return lines * (px * 6 // 5) <= box[3] - box[1]
 
 
 def _footer(lang: str, game: State, seat_buttons: bool) -> str:

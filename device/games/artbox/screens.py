@@ -32,10 +32,11 @@ def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame, seat_but
     elif game.phase in ("deal_cover", "roll", "identify"):
         {"deal_cover": _deal_cover, "roll": _roll, "identify": scoring.identify}[game.phase](
             ui, game, lang, keys, frame, seat_buttons)
+    elif game.phase == "drawing":
+        _drawing(ui, game, lang, keys, frame, now, seat_buttons)
     else:
         {
-            "deal_pick": _deal_pick, "drawing": _drawing, "guessing": _guessing,
-            "pencils_down": _pencils_down,
+            "deal_pick": _deal_pick, "guessing": _guessing, "pencils_down": _pencils_down,
         }[game.phase](ui, game, lang, keys, frame, now)
 
 
@@ -106,8 +107,9 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, n
             frame.draw.ellipse(icon, fill=frame.ink)
         else:
             draw_arrow(frame.draw, key, icon, frame.ink)
+        # Body size, not display type: the seat holding the device reads it, the table does not.
         frame.fit((icon[2] + pad * 2, band[1] + 1, band[2] - pad, band[3] - 1), word,
-                  max_px=frame.large * 2, weight="bold", align="left")
+                  max_px=frame.body, weight="bold", align="left")
 
 
 def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
@@ -127,7 +129,8 @@ def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, seat_b
 # ----- step 2: drawing -----------------------------------------------------------------
 
 
-def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int,
+             seat_buttons: bool = True) -> None:
     setup = game.setup
     simplified = setup.simplified
     right = clock_text(game.sandglass.remaining_ms(now)) if simplified else ""
@@ -153,12 +156,13 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now
     draw_shape_groups(frame, shapes, game.faces, shape_names(lang))
     if notes:
         frame.fit(note, " · ".join(notes), max_px=frame.small, weight="bold")
-    _token_row(frame, tokens, lang, tokens_taken(game), waiting, ui.cursor)
+    # The table build has no cursor (each seat presses its own button): no seat looks picked.
+    _token_row(frame, tokens, lang, tokens_taken(game), waiting, None if seat_buttons else ui.cursor)
 
 
 def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int]],
-               waiting: Sequence[int], cursor: int) -> None:
-    """'#1 S3  #2 S1 | S2 S4' with the cursor seat inverted."""
+               waiting: Sequence[int], cursor: int | None) -> None:
+    """'#1 S3  #2 S1 | S2 S4' with the four keys' cursor seat inverted (None: no cursor)."""
     left, top, _right, bottom = box
     px = min(frame.body, max(8, (bottom - top) * 3 // 4))
     pad = frame.px(3)
@@ -176,7 +180,7 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
     for i, seat in enumerate(waiting):
         text = T(lang, "seat.short", seat=seat)
         w = frame.text_width(text, px, "bold") + pad * 2
-        chosen = i == min(cursor, len(waiting) - 1)
+        chosen = cursor is not None and i == min(cursor, len(waiting) - 1)
         if chosen:  # as tall as the text, clear of the soft-key bar below
             half = px * 3 // 4
             frame.draw.rectangle((x, max(top + 1, cy - half), x + w, min(bottom - pad, cy + half)),

@@ -69,7 +69,7 @@ class ArtemApp(GameApp[ArtemUi]):
 
     def draw(self, state: ArtemUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The screen shown."""
-        screens.render(state, ctx.lang, labels, frame)
+        screens.render(state, ctx.lang, labels, frame, seat_buttons=ctx.seat_buttons)
 
 
 APP = ArtemApp()

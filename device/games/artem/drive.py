@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.framework.contract import App, Context
-from device.games.artem.ui import ArtemUi, actions, begun, flip_partners
+from device.games.artem.ui import ArtemUi, actions, begun, flip_partners, offered, on_offered
 from engine.artem.board import SIZE, Cell, Grid, run_at, swap
 from engine.artem.commands import BeginPlays, Claim, Command, EndTurn, Flip, MainDeckOut, Move
 from engine.artem.refusals import card_refusal, refusal
@@ -53,8 +53,7 @@ class Driver:
         assert game is not None and self.ui.mode == "actions"
         if isinstance(command, BeginPlays):
             return self.ui  # the turn's first card says phase 1 is done: no press of its own
-        listed = actions(game)
-        self._choose(listed.index(_action(command)), len(listed), lambda u: u.cursor, table)
+        self._entry(game, actions(game).index(_action(command)), table)
         if isinstance(command, Move):
             self._choose(command.row, SIZE, lambda u: u.row, table)
         elif isinstance(command, Flip):
@@ -69,6 +68,16 @@ class Driver:
                 self.steer(lambda u: u.pick - u.col - 1, last - self.ui.col - 1, SIZE - 1 - self.ui.col)
                 self.press("ok")
         return self.ui
+
+    def _entry(self, game: State, target: int, table: bool) -> None:
+        """Name entry `target` of the turn's list: its seat button, or up/down over the entries
+        offered (Claim may be left out) then ok."""
+        if table:
+            self.press(f"seat{target + 1}")
+            return
+        shown = offered(game)
+        self.steer(lambda u: shown.index(on_offered(game, u.cursor)), shown.index(target), len(shown))
+        self.press("ok")
 
     def _choose(self, target: int, size: int, current: Callable[[ArtemUi], int], table: bool) -> None:
         """Name entry/row/column `target` (0-based): its seat button, or up/down then ok."""

@@ -29,12 +29,14 @@ from device.games.artem.ui import (
     flip_card,
     flip_partners,
     longest_run,
+    offered,
+    on_offered,
     turn_cursor,
 )
 from device.i18n import explain
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
-from device.widgets.cursor import wrapped
+from device.widgets.cursor import neighbour, wrapped
 from device.widgets.game_app import next_seed, starting_seed
 from device.widgets.option_menu import draft_count_keys, option_menu
 from engine.artem import ARTEM
@@ -80,7 +82,7 @@ def _play(ui: ArtemUi, command: Command, label: str) -> Reply[ArtemUi]:
     if game.phase == "play" and game.plays >= game.setup.max_plays:
         game = ARTEM.apply(game, EndTurn())
     screen: Screen = "over" if game.phase == "over" else "board"
-    cursor = ui.cursor if game.seat == ui.game.seat else turn_cursor(game)
+    cursor = on_offered(game, ui.cursor) if game.seat == ui.game.seat else turn_cursor(game)
     return Reply(replace(ui, game=game, screen=screen, mode="actions", card="", cursor=cursor),
                  label=label)
 
@@ -146,8 +148,7 @@ def _over(lang: str) -> Keys:
 
 
 def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
-    listed = actions(game)
-    cursor = min(ui.cursor, len(listed) - 1)
+    listed, shown = actions(game), offered(game)
 
     def take(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         action, seat = listed[min(u.cursor, len(listed) - 1)], game.seat
@@ -156,15 +157,23 @@ def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
         if action == "main_out":
             return _play(u, MainDeckOut(), T(c.lang, "artem.main_out_label", seat=seat))
         why = card_refusal(begun(game), claim=action == "claim")
-        if why is not None:
+        if why is not None:  # a seat button of an entry not offered (Claim on a first turn)
             raise PlayRefused(why)
         chosen = replace(u, card=as_card(action), mode="row")
         if action == "claim":  # the four keys' cursor starts on the longest run
             chosen = replace(chosen, row=longest_run(view(game))[0])
         return Reply(chosen)
 
-    keys = option_menu(len(listed), lang, Binding(take, T(lang, "key.ok")),
-                       Binding(pause, T(lang, "key.menu")), start=cursor)
+    def move(button: str) -> Binding[ArtemUi]:
+        def action(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
+            return Reply(replace(u, cursor=neighbour(shown, on_offered(game, u.cursor), button)))
+        return Binding(action, T(lang, f"key.{button}"))
+
+    def ok(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
+        return take(replace(u, cursor=on_offered(game, u.cursor)), c)
+
+    keys = {"up": move("up"), "down": move("down"), "ok": Binding(ok, T(lang, "key.ok")),
+            "back": Binding(pause, T(lang, "key.menu"))}
     return {**keys, **_numbered(len(listed), take)}
 
 

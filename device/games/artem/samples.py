@@ -64,4 +64,7 @@ def _sample_states() -> tuple[tuple[str, ArtemUi], ...]:
 def samples(ctx: Context) -> Sequence[Sample[ArtemUi]]:
     """The gallery's Artem screens (played in English with the default settings: the same states
     on every panel and in every language)."""
-    return [Sample(name, ui) for name, ui in _sample_states()]
+    shown = [Sample(name, ui) for name, ui in _sample_states()]
+    four_keys = [Sample(f"{name}-four-keys", ui, seat_buttons=False)
+                 for name, ui in _sample_states() if name in ("actions", "flip-pair")]
+    return shown + four_keys

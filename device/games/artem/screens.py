@@ -6,12 +6,13 @@ from collections.abc import Mapping, Sequence
 
 from device.games.artem.artem_data import colour_info
 from device.games.artem.tiles import PLAIN_BELOW_PX, draw_tile
-from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run
+from device.games.artem.ui import SETUP_ITEMS, ArtemUi, actions, cell_name, claim_run, offered, on_offered
 from device.render.fonts import font
 from device.render.frame import Frame, wrap_words
 from device.render.shapes import Box, Ink, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.option_menu import edited
+from device.widgets.seat_button import button_width, draw_seat_button
 from engine.artem import ARTEM
 from engine.artem.board import SIZE
 from engine.artem.rules import claim_points
@@ -24,9 +25,13 @@ Keys = Mapping[str, str]
 MARKER_EDGE = {"bottom": "top", "left": "left", "top": "bottom", "right": "right"}
 
 
-def render(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
-    """Draw the Artem screen the table is on, with these soft-key labels."""
-    {"setup": _setup, "board": _board, "over": _over}[ui.screen](ui, lang, keys, frame)
+def render(ui: ArtemUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool = True) -> None:
+    """Draw the Artem screen the table is on, with these soft-key labels; with `seat_buttons`
+    (the table build) the board names the seat button that picks each entry, row or tile."""
+    if ui.screen == "board":
+        _board(ui, lang, keys, frame, seat_buttons)
+    else:
+        {"setup": _setup, "over": _over}[ui.screen](ui, lang, keys, frame)
 
 
 # setup -----------------------------------------------------------------------------------
@@ -45,7 +50,7 @@ def _setup(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
 
 
 # the board screen ------------------------------------------------------------------------
-def _board(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
+def _board(ui: ArtemUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
     game = ui.game
     assert game is not None
     frame.softkeys(keys)
@@ -54,7 +59,7 @@ def _board(ui: ArtemUi, lang: str, keys: Keys, frame: Frame) -> None:
     board_box = (left, top, left + board_side, bottom)
     gap = frame.px(4)
     _draw_board(ui, game, frame, board_box, lang)
-    _panel(ui, game, frame, (board_box[2] + gap, top, right, bottom), lang)
+    _panel(ui, game, frame, (board_box[2] + gap, top, right, bottom), lang, seat_buttons)
 
 
 def _draw_board(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
@@ -133,7 +138,7 @@ def _draw_cursor(ui: ArtemUi, frame: Frame, x0: int, y0: int, cell: int) -> None
     frame.draw.rectangle(inner, outline=frame.paper, width=max(1, width // 2))
 
 
-def _panel(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
+def _panel(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, seat_buttons: bool) -> None:
     """Seat and play number, scores, deck, then the action list or the current pick."""
     left, top, right, bottom = box
     pad = frame.px(3)
@@ -156,9 +161,9 @@ def _panel(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
     y = _line(frame, (left + pad, y, right, bottom), note)
     rest = (left, y + pad // 2, right, bottom)
     if ui.mode == "actions":
-        _action_list(ui, game, frame, rest, lang)
+        _action_list(ui, game, frame, rest, lang, seat_buttons)
     else:
-        _pick(ui, game, frame, rest, lang)
+        _pick(ui, game, frame, rest, lang, seat_buttons)
 
 
 def _status(game: State, lang: str) -> str:
@@ -197,49 +202,57 @@ def _scores(frame: Frame, game: State, box: Box, lang: str) -> int:
     return y + line
 
 
-def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
-    """The cards and turn actions, every entry in sight (in two columns on small panels, as the
-    seat buttons name them by number), with notes (the last play, phase 1's task) if room."""
-    listed = actions(game)
-    # Numbered: the seat buttons of the table build pick an entry by its number.
-    items = [f"{n} {T(lang, f'artem.act.{a}')}" for n, a in enumerate(listed, start=1)]
+def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, seat_buttons: bool) -> None:
+    """The cards and turn actions offered, every entry in sight (in two columns on small panels),
+    each after the seat button that picks it on the table build, with notes (the last play,
+    phase 1's task) if room."""
+    listed, shown = actions(game), offered(game)
+    items = [T(lang, f"artem.act.{listed[i]}") for i in shown]
     left, top, right, bottom = box
     note_h = int(frame.small * 1.25)
-    px, columns = _list_layout(frame, items, (right - left, bottom - top))
+    px, columns = _list_layout(frame, items, (right - left, bottom - top), seat_buttons)
     rows = -(-len(items) // columns)
-    row_h = int(px * 1.35)
+    row_h = _row_h(px)
     notes = [part for note in _notes(game, lang)
              for part in wrap_words(note, right - left - frame.px(5), frame.small)]
     for note in notes[:max(0, (bottom - top - rows * row_h) // note_h)]:
         top = _line(frame, (left + frame.px(3), top, right, bottom), note)
-    cursor = min(ui.cursor, len(items) - 1)
-    if columns == 1:
-        frame.menu((left, top, right, bottom), items, cursor, px=px)
-        return
+    cursor = on_offered(game, ui.cursor)
     width = (right - left) // columns
-    for i, item in enumerate(items):
-        cell = (left + (i % columns) * width, top + (i // columns) * row_h)
+    for place, (index, item) in enumerate(zip(shown, items, strict=True)):
+        cell = (left + (place % columns) * width, top + (place // columns) * row_h)
         fill = frame.ink
-        if i == cursor:
+        if index == cursor:
             frame.draw.rectangle((*cell, cell[0] + width - 2, cell[1] + row_h - 1), fill=frame.ink)
             fill = frame.paper
-        shown = frame.ellipsize(item, width - frame.px(3), px)
-        frame.text((cell[0] + frame.px(2), cell[1] + row_h // 2), shown, px, anchor="lm", fill=fill)
+        x, cy = cell[0] + frame.px(2), cell[1] + row_h // 2
+        if seat_buttons:
+            x = draw_seat_button(frame, x, cy, index + 1, px, fill)
+        shown_text = frame.ellipsize(item, cell[0] + width - frame.px(1) - x, px)
+        frame.text((x, cy), shown_text, px, anchor="lm", fill=fill)
 
 
-def _list_layout(frame: Frame, items: Sequence[str], room: tuple[int, int]) -> tuple[int, int]:
+def _row_h(px: int) -> int:
+    """A list row tall enough for accents and descenders ("Échange") with a pixel to spare."""
+    tallest = font(px).getbbox("ÉfÇçgj", anchor="lm")
+    return max(int(px * 1.35), 2 * int(max(-tallest[1], tallest[3])) + 3)
+
+
+def _list_layout(frame: Frame, items: Sequence[str], room: tuple[int, int],
+                 seat_buttons: bool) -> tuple[int, int]:
     """The text size and the columns that show every entry in `room` (width, height), leaving
-    a note's line if it can; else one column that scrolls."""
+    a note's line if it can; else the smallest size in two columns."""
     note_h = int(frame.small * 1.25)
+    floor = frame.px(10)  # 10 px on the 2.13" panel, scaled: never smaller (issue 13)
     for spare in (note_h, 0):
-        floor = frame.px(10)  # 10 px on the 2.13" panel, scaled: never smaller (issue 13)
         for px, columns in ((frame.body, 1), (frame.small, 1), (floor, 1), (frame.small, 2),
                             (floor, 2)):
-            widest = max(frame.text_width(item, px) for item in items) + frame.px(6)
+            glyph = button_width(frame, px) if seat_buttons else 0
+            widest = max(frame.text_width(item, px) for item in items) + glyph + frame.px(6)
             rows = -(-len(items) // columns)
-            if rows * int(px * 1.35) + spare <= room[1] and widest * columns <= room[0]:
+            if rows * _row_h(px) + spare <= room[1] and widest * columns <= room[0]:
                 return px, columns
-    return frame.small, 1
+    return floor, 2
 
 
 def _notes(game: State, lang: str) -> list[str]:
@@ -266,8 +279,8 @@ def _last_play(game: State, lang: str) -> list[str]:
     return [T(lang, "artem.last.flip", seat=last.seat)]
 
 
-def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
-    """The question of the current step and what the pick would do."""
+def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, seat_buttons: bool) -> None:
+    """The question of the current step, the buttons that answer it, and what the pick would do."""
     left, top, right, bottom = box
     pad = frame.px(3)
     card = T(lang, f"artem.act.{ui.card}")
@@ -278,7 +291,13 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
                 "pair": "artem.pick_pair", "end": "artem.pick_end"}[ui.mode]
     if ui.mode == "row" and ui.card in ("move1", "move2"):
         question = "artem.pick_row_move"
-    top = _line(frame, (left + pad, top, right, bottom), T(lang, question))
+    top = _line(frame, (left + pad, top, right, bottom), T(lang, question, cell=cell_name((ui.row, ui.col))))
+    hint = _pick_hint(ui, lang, seat_buttons)
+    line_h = int(frame.small * 1.25)
+    for part in wrap_words(hint, right - left - pad - frame.px(2), frame.small)[:2]:
+        if top + line_h > bottom:
+            break
+        top = _line(frame, (left + pad, top, right, bottom), part)
     detail_box = (left + pad, top, right - pad, bottom - pad)
     if ui.mode in ("row", "colour"):
         detail = T(lang, "artem.row", n=ui.row + 1)
@@ -288,7 +307,21 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str) -> None:
         _, length = claim_run(ui)
         points = claim_points(length, play_number(game)) if length <= 6 else 0
         detail = T(lang, "artem.preview", n=length, points=points)
-    frame.fit(detail_box, detail, max_px=frame.large, weight="bold", align="left")
+    if detail_box[3] - detail_box[1] >= frame.px(8):
+        frame.fit(detail_box, detail, max_px=frame.large, weight="bold", align="left")
+
+
+def _pick_hint(ui: ArtemUi, lang: str, seat_buttons: bool) -> str:
+    """Which buttons answer the step: the seat buttons by number on the table build, else the
+    four keys."""
+    if ui.mode == "pair":
+        side = "artem.hint.right" if ui.col < SIZE - 1 else "artem.hint.left"
+        keys = T(lang, "artem.hint.pair", side=T(lang, side))
+        beside = "/".join(str(c + 1) for c in (ui.col - 1, ui.col + 1) if 0 <= c < SIZE)
+        return keys + " " + T(lang, "artem.hint.pair_seat", columns=beside) if seat_buttons else keys
+    mode = "row" if ui.mode in ("row", "colour") else ui.mode
+    build = "seat" if seat_buttons else "keys"
+    return T(lang, f"artem.hint.{mode}.{build}")
 
 
 # game over -------------------------------------------------------------------------------

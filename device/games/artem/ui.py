@@ -11,6 +11,7 @@ from device.widgets.cursor import shifted
 from engine.artem import ARTEM
 from engine.artem.board import SIZE, Cell, Grid, run_at
 from engine.artem.commands import BeginPlays, FlipCard
+from engine.artem.refusals import card_refusal
 from engine.artem.setup import Setup
 from engine.artem.state import State
 
@@ -57,14 +58,30 @@ def begun(game: State) -> State:
 
 
 def actions(game: State) -> tuple[str, ...]:
-    """What the action list offers now."""
+    """The action list's entries by number (entry k is seat button k+1), offered or not."""
     return DRAW_ACTIONS if game.phase == "draw" else TURN_ACTIONS
+
+
+def offered(game: State) -> tuple[int, ...]:
+    """The entries of `actions` the screen shows and the cursor stops on: Claim is left out on a
+    player's first turn (003 l.36) and once the turn's claim is made (003 l.35). The others keep
+    their numbers, so a seat button always names the same card."""
+    claim = TURN_ACTIONS.index("claim")
+    refused = card_refusal(begun(game), claim=True) is not None if game.phase != "over" else True
+    return tuple(i for i in range(len(actions(game))) if not (i == claim and refused))
+
+
+def on_offered(game: State, cursor: int) -> int:
+    """`cursor` if that entry is offered, else the next offered entry (wrapping)."""
+    shown = offered(game)
+    return next((i for i in shown if i >= cursor), shown[0])
 
 
 def turn_cursor(game: State) -> int:
     """Where the four keys' cursor starts a turn: on Claim, the play that scores, or on the
     first card while the seat may not claim yet (003 l.36). Choosing an entry records nothing."""
-    return 0 if game.turn <= game.setup.players else TURN_ACTIONS.index("claim")
+    claim = TURN_ACTIONS.index("claim")
+    return claim if claim in offered(game) else 0
 
 
 # The pair step of a flip: the key that swaps the picked tile with the one above, below, or

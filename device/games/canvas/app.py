@@ -47,7 +47,7 @@ class CanvasApp(GameApp[CanvasUi]):
 
     def draw(self, state: CanvasUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The screen shown."""
-        screens.render(state, ctx.lang, labels, frame)
+        screens.render(state, ctx.lang, labels, frame, seat_buttons=ctx.seat_buttons)
 
 
 APP = CanvasApp()

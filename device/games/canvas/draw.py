@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from device.render.fonts import font
-from device.render.frame import Frame
+from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box, Ink
+from device.widgets.seat_button import draw_seat_button
 from engine.canvas.cards import ELEMENTS, Slot
 from engine.canvas.setup import Setup
 
@@ -69,21 +70,22 @@ def draw_icon_keys(frame: Frame, box: Box, setup: Setup) -> None:
     icons = setup.icons[1:9]
     cell = (right - left) // max(1, len(icons))
     size = bottom - top
+    ring = frame.small * 2 // 3  # eight rings and icons share one line
+    figure = max(TEXT_FLOOR_PX, frame.small * 3 // 4)
     for number, icon in enumerate(icons, 1):
         x = left + (number - 1) * cell
-        frame.text((x, (top + bottom) // 2), str(number), frame.small, "bold", anchor="lm")
-        x0 = x + frame.text_width(str(number), frame.small, "bold") + frame.px(2)
+        x0 = draw_seat_button(frame, x, (top + bottom) // 2, number, ring)
         bonus = next((b for b in setup.bonus_icons if b.id == icon), None)
         if bonus is None:
             draw_icon(frame, icon, (x0, top, x0 + size, bottom), setup)
             continue
         # A badge this small cannot hold readable points: the element, then "+N" beside it.
         points = f"+{bonus.points}"
-        gap = max(2, frame.px(2))
-        small = min(size, x + cell - gap - frame.px(6) - frame.text_width(points, frame.small, "bold") - x0)
+        gap = max(2, frame.px(2)) + 1  # a clear pixel between the element and its +N
+        small = min(size, x + cell - gap - frame.px(2) - frame.text_width(points, figure, "bold") - x0)
         mid = (top + bottom) // 2
         draw_element(frame, bonus.element, (x0, mid - small // 2, x0 + small, mid + small // 2), frame.ink)
-        frame.text((x0 + small + gap, mid), points, frame.small, "bold", anchor="lm")
+        frame.text((x0 + small + gap, mid), points, figure, "bold", anchor="lm")
 
 
 def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setup: Setup) -> None:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from device.framework.contract import Context, Reply
 from device.games.canvas import setup_keys, solo_keys
 from device.games.canvas.game_keys import apply, paint
-from device.games.canvas.text import bonus_of, card_name, review_lines, seat, slot_text
+from device.games.canvas.text import bonus_of, card_name, review_rows, seat, slot_text
 from device.games.canvas.ui import CanvasUi, board_seats, count_at, counted_cards, game_of, to_phase
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, pause
@@ -84,7 +84,7 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
         def action(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
             chosen = neighbour(icons, u.top if u.row == 0 else u.bottom, button)
             return Reply(replace(u, top=chosen) if u.row == 0 else replace(u, bottom=chosen))
-        return Binding(action, T(lang, "key.prev" if button == "up" else "key.next"))
+        return Binding(action, T(lang, "canvas.key.prev_icon" if button == "up" else "canvas.key.next_icon"))
 
     def set_slot(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         after = to_phase(apply(u, SetSlot(u.top, u.bottom)))
@@ -96,7 +96,7 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
     if ui.row == 0 and not ui.top:
         ok = Binding(set_slot, T(lang, "canvas.key.empty"))
     elif ui.row == 0:
-        ok = Binding(lambda u, c: Reply(replace(u, row=1)), T(lang, "key.next"))
+        ok = Binding(lambda u, c: Reply(replace(u, row=1)), T(lang, "canvas.key.to_bottom"))
     else:
         ok = Binding(set_slot, T(lang, "key.ok"))
     back = _slot_back(ui, lang, draft.at)
@@ -165,7 +165,7 @@ def _count(ui: CanvasUi, lang: str) -> Keys:
 
 def _review(ui: CanvasUi, lang: str) -> Keys:
     game = game_of(ui)
-    lines = len(review_lines(lang, game))
+    lines = len(review_rows(lang, game))  # the cursor steps from card to card
 
     def scroll(button: str, label: str) -> Binding[CanvasUi]:
         return Binding(lambda u, c: Reply(replace(u, cursor=max(0, min(lines - 1, u.cursor + step(button))))), label)
@@ -175,7 +175,8 @@ def _review(ui: CanvasUi, lang: str) -> Keys:
         assert draft is not None
         ribbons = sum(r.awarded for r in review(game))
         bonus = sum(r.points for r in bonus_of(game))
-        after = to_phase(replace(apply(u, ConfirmPainting()), cursor=draft.seat))
+        scored = apply(u, ConfirmPainting())
+        after = to_phase(replace(scored, cursor=next_painter(scored, draft.seat)))
         label = T(c.lang, "canvas.label.painted", seat=seat(c.lang, draft.seat), ribbons=ribbons, bonus=bonus)
         return Reply(after, label=label)
 
@@ -186,6 +187,16 @@ def _review(ui: CanvasUi, lang: str) -> Keys:
     return {"up": scroll("up", T(lang, "key.up") if ui.cursor > 0 else ""),
             "down": scroll("down", T(lang, "key.down") if ui.cursor < lines - 1 else ""),
             "ok": Binding(confirm, T(lang, "canvas.key.confirm")), "back": Binding(back, T(lang, "key.back"))}
+
+
+def next_painter(ui: CanvasUi, painted: int) -> int:
+    """The seat the scoreboard's cursor (and its "Paint" ok) moves to once `painted` is scored:
+    the next seat clockwise with a painting left, so one hasty ok never records a painting for
+    the seat that just painted."""
+    if ui.game is None or ui.game.phase != "playing":
+        return painted
+    left = board_seats(ui.game)
+    return next((s for s in left if s > painted), left[0])
 
 
 def _tokens(ui: CanvasUi, lang: str) -> Keys:

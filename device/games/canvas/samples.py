@@ -117,4 +117,5 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
     }
     for name, ui in screens.items():
         assert ui.screen == name.split("-")[0], (name, ui.screen)
-    return tuple(Sample(name, ui) for name, ui in screens.items())
+    four_keys = Sample("slot-four-keys", screens["slot"], seat_buttons=False)
+    return (*(Sample(name, ui) for name, ui in screens.items()), four_keys)

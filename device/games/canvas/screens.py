@@ -18,22 +18,25 @@ from device.games.canvas.draw import (
 )
 from device.games.canvas.setup_screens import SETUP_SCREENS
 from device.games.canvas.text import (
-    bonus_of,
     card_name,
     colour,
+    compact_review,
     condition_text,
+    gains,
     icon_name,
     review_lines,
+    review_rows,
     seat,
 )
 from device.games.canvas.ui import UNSET, CanvasUi
 from device.render.fonts import font
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.strings.all import STRINGS as T
+from device.widgets.seat_button import draw_seat_button
 from engine.canvas import CANVAS
 from engine.canvas import scores as canvas_scores
 from engine.canvas.cards import PAINTINGS_EACH, Slot
-from engine.canvas.rules import review, solo_award
+from engine.canvas.rules import solo_award
 from engine.canvas.scores import (
     best_by_tokens,
     bonus_total,
@@ -50,8 +53,12 @@ Keys = Mapping[str, str]
 LEGEND_FROM_PX = 170  # panels this tall show the seat buttons' icons under a slot (room for one line)
 
 
-def render(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
-    """Draw the Canvas screen the table is on, with these soft-key labels."""
+def render(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool = True) -> None:
+    """Draw the Canvas screen the table is on, with these soft-key labels; with `seat_buttons`
+    (the table build) a slot shows the seat button that enters each icon."""
+    if ui.screen == "slot":
+        _slot(ui, lang, keys, frame, seat_buttons)
+        return
     draw = SETUP_SCREENS.get(ui.screen) or SCREENS[ui.screen]
     draw(ui, lang, keys, frame)
 
@@ -118,7 +125,7 @@ def _game(ui: CanvasUi) -> State:
     return ui.game
 
 
-def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
     game = _game(ui)
     draft = game.draft
     assert draft is not None
@@ -126,7 +133,7 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.header(T(lang, "canvas.slot.title", seat=seat(lang, draft.seat), n=number, colour=colour(lang, number)))
     frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
-    if frame.height >= LEGEND_FROM_PX:
+    if frame.height >= LEGEND_FROM_PX and seat_buttons:
         legend_h = frame.small + frame.px(4)
         draw_icon_keys(frame, (left, bottom - legend_h + frame.px(2), right, bottom), game.setup)
         bottom -= legend_h + frame.px(2)
@@ -149,6 +156,9 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
         size = min(y0 + row_h - pad - icon_top, frame.px(26))
         draw_icon(frame, icon, (x0 + pad, icon_top, x0 + pad + size, icon_top + size), game.setup, fill)
         text_x = x0 + pad * 2 + size
+        button = game.setup.icons.index(icon) if icon in game.setup.icons else 0
+        if seat_buttons and 1 <= button <= 8:  # seat button k enters icon k (keys.ICON_KEYS)
+            text_x = draw_seat_button(frame, text_x, icon_top + size // 2, button, frame.small, fill)
         name = icon_name(lang, icon, game.setup)
         frame.fit((text_x, icon_top, right - pad, icon_top + size), name, max_px=frame.body, align="left", fill=fill)
 
@@ -167,15 +177,18 @@ def _review(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = _game(ui)
     draft = game.draft
     assert draft is not None
-    ribbons = sum(r.awarded for r in review(game))
-    bonus = sum(b.points for b in bonus_of(game))
-    frame.header(
-        T(lang, "canvas.review.title", seat=seat(lang, draft.seat)),
-        T(lang, "canvas.review.sum", ribbons=ribbons, bonus=bonus),
-    )
-    lines = review_lines(lang, game)
+    frame.header(T(lang, "canvas.review.title", seat=seat(lang, draft.seat)), gains(lang, game))
     frame.softkeys(keys)
-    text_list(frame, inner(frame), lines, ui.cursor)
+    box = inner(frame)
+    rows = review_rows(lang, game)
+    cursor = min(ui.cursor, len(rows) - 1)
+    lines = review_lines(lang, game)
+    if len(lines) * int(frame.small * 1.4) <= box[3] - box[1]:
+        heads = [i for i, line in enumerate(lines) if line[2]]
+        text_list(frame, box, lines, heads[cursor])
+        return
+    # Too short for a line per why: a line per card, its whys after its name, every card in sight.
+    text_list(frame, box, compact_review(lang, game), cursor)
 
 
 def _tokens(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
@@ -311,6 +324,6 @@ def _toss(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
 
 
 SCREENS: dict[str, Callable[[CanvasUi, str, Keys, Frame], None]] = {
-    "board": _board, "slot": _slot, "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
+    "board": _board, "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
     "final": _final, "turn": _turn, "auto": _auto, "toss": _toss,
 }

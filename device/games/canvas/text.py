@@ -97,20 +97,41 @@ def bonus_of(game: State) -> tuple[BonusResult, ...]:
     return bonus_results(game.setup.bonus_icons, game.draft.slots)
 
 
+def review_rows(lang: str, game: State) -> list[tuple[Line, list[str]]]:
+    """The review by row: each card with its ribbons, then the bonus icons; each with its whys."""
+    rows: list[tuple[Line, list[str]]] = []
+    for result in review(game):
+        card = game.setup.cards[result.index]
+        whys = [T(lang, "canvas.why.counted")] if result.counted and result.found else []
+        whys.extend(why(lang, card, match) for match in result.matches)
+        if result.capped:
+            whys.append(T(lang, "canvas.review.capped", found=result.found))
+        rows.append(((card_name(lang, card), f"+{result.awarded}" if result.awarded else "0", True), whys))
+    bonus = bonus_of(game)
+    seen = [f"{icon_name(lang, b.icon, game.setup)} x{b.seen} +{b.points}" for b in bonus]
+    rows.append(((T(lang, "canvas.review.bonus"), f"+{sum(b.points for b in bonus)}", True), seen))
+    return rows
+
+
 def review_lines(lang: str, game: State) -> list[Line]:
     """The review as lines: each card with its ribbons, then why; then the bonus icons."""
     lines: list[Line] = []
-    for result in review(game):
-        card = game.setup.cards[result.index]
-        lines.append((card_name(lang, card), f"+{result.awarded}" if result.awarded else "0", True))
-        if result.counted and result.found:
-            lines.append(("  " + T(lang, "canvas.why.counted"), "", False))
-        lines.extend(("  " + why(lang, card, match), "", False) for match in result.matches)
-        if result.capped:
-            lines.append(("  " + T(lang, "canvas.review.capped", found=result.found), "", False))
-    bonus = bonus_of(game)
-    lines.append((T(lang, "canvas.review.bonus"), f"+{sum(b.points for b in bonus)}", True))
-    for b in bonus:
-        name = icon_name(lang, b.icon, game.setup)
-        lines.append((f"  {name} x{b.seen}", f"+{b.points}", False))
+    for heading, whys in review_rows(lang, game):
+        lines.append(heading)
+        lines.extend(("  " + text, "", False) for text in whys)
     return lines
+
+
+def compact_review(lang: str, game: State) -> list[Line]:
+    """The review one line a card (its whys after its name), for a panel too short for all."""
+    return [((f"{text}: {', '.join(whys)}" if whys else text), figure, bold)
+            for (text, figure, bold), whys in review_rows(lang, game)]
+
+
+def gains(lang: str, game: State) -> str:
+    """What the painting under review gains, in words: "+1 ribbon, +2 points"."""
+    ribbons = sum(r.awarded for r in review(game))
+    bonus = sum(b.points for b in bonus_of(game))
+    ribbon = T(lang, "canvas.gain.ribbon" if ribbons == 1 else "canvas.gain.ribbons", n=ribbons)
+    points = T(lang, "canvas.gain.point" if bonus == 1 else "canvas.gain.points", n=bonus)
+    return f"{ribbon}, {points}"

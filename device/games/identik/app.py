@@ -97,7 +97,8 @@ class IdentikApp(GameApp[IdentikUi]):
 
     def draw(self, state: IdentikUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The screen shown."""
-        screens.render(state, ctx.lang, ctx.now_ms, ctx.settings.sandglass_s, labels, frame)
+        screens.render(state, ctx.lang, ctx.now_ms, ctx.settings.sandglass_s, labels, frame,
+                       seat_buttons=ctx.seat_buttons)
 
 
 APP = IdentikApp()

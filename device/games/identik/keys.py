@@ -270,7 +270,7 @@ def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
         ok = Binding(_next_criterion(game), T(lang, "identik.points_key" if game.criterion == CRITERIA
                                               else "identik.next"))
     back = Binding(_command(lambda c: Back(), "identik.label.back", cursor=0), T(lang, "key.back"))
-    keys = option_menu(len(seated) + 1, lang, ok, back, labels=("identik.judge", "identik.judge"))
+    keys = option_menu(len(seated) + 1, lang, ok, back, labels=("identik.judge_prev", "identik.judge_next"))
     for seat in range(1, 9):
         keys[f"seat{seat}"] = Binding(judge_tick(seat))
     return keys

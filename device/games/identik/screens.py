@@ -39,8 +39,10 @@ from engine.identik.view import (
 Keys = Mapping[str, str]
 
 
-def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, frame: Frame) -> None:
-    """Draw the IDENTIK screen the table is on, with these soft-key labels."""
+def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, frame: Frame,
+           seat_buttons: bool = True) -> None:
+    """Draw the IDENTIK screen the table is on, with these soft-key labels; `seat_buttons` (the
+    table build) says which seat presses to tick a criterion, else which keys do."""
     if state.screen == "setup":
         _setup(state, lang, glass_s, keys, frame)
     elif state.screen == "names":
@@ -53,9 +55,11 @@ def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, fram
         _scorecard(state, state.game, lang, keys, frame)
     elif state.game.phase == "describe":
         _describe(state, state.game, lang, now, keys, frame)
+    elif state.game.phase == "judging":
+        _judging(state, state.game, lang, keys, frame, seat_buttons)
     else:
         {
-            "super": _super, "passing": _passing, "judging": _judging, "summary": _summary,
+            "super": _super, "passing": _passing, "summary": _summary,
         }[state.game.phase](state, state.game, lang, keys, frame)
 
 
@@ -221,7 +225,7 @@ def _passing(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
         fit_text(frame, text_box, label, frame.body, "bold")
 
 
-def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
+def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
     super_text = T(lang, "identik.super_short", n=game.super_criterion)
     frame.header(T(lang, "identik.criterion", c=game.criterion), super_text)
     seated = judges(game)
@@ -238,14 +242,20 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
                       number_box[3])
     big_number(frame, number_box, str(game.criterion))
     tiles_box = (left + side, top, right - pad, bottom)
+    # Who presses what: the judge (the name on top) presses their own seat when the drawing they
+    # hold (the artist's, below) meets the criterion; on four keys up/down pick the judge.
+    hint = T(lang, "identik.judge_hint" if seat_buttons else "identik.judge_hint.keys")
     if bottom - top > frame.px(100):
         hint_h = frame.small * 3
-        draw_wrapped(frame, (tiles_box[0], top + pad, tiles_box[2], top + hint_h),
-                     T(lang, "identik.judge_hint"), frame.small)
-        tiles_box = (tiles_box[0], top + hint_h + pad, tiles_box[2], bottom)
+        draw_wrapped(frame, (tiles_box[0], top + pad, tiles_box[2], top + hint_h), hint, frame.small)
+    else:
+        hint_h = readable_px(frame) + pad
+        fit_text(frame, (tiles_box[0], top, tiles_box[2], top + hint_h), hint, frame.small)
+    tiles_box = (tiles_box[0], top + hint_h + pad, tiles_box[2], bottom)
     held = drawing_held(game)
     columns = len(seated) if len(seated) <= 3 else (len(seated) + 1) // 2
-    names = [(short(lang, game, judge), f"← {short(lang, game, held[judge])}") for judge in seated]
+    names = [(short(lang, game, judge), T(lang, "identik.judges_drawing", artist=short(lang, game, held[judge])))
+             for judge in seated]
     cells = grid(tiles_box, len(seated), columns)
     # Long names in narrow tiles: one row per judge ("Wilhelmina ← Gwendoline"), never a cut name.
     narrow = (cells[0][2] - cells[0][0]) - frame.px(12)

@@ -68,7 +68,7 @@ class ToolboxApp(KeyedApp[ToolboxUi]):
 
     def draw(self, state: ToolboxUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The screen shown, from its view model."""
-        screens.render(view_of(state, ctx.now_ms), ctx.lang, labels, frame)
+        screens.render(view_of(state, ctx.now_ms), ctx.lang, labels, frame, seat_buttons=ctx.seat_buttons)
 
 
 APP = ToolboxApp()

@@ -184,8 +184,9 @@ def _order(ui: ToolboxUi, ctx: Context) -> Keys:
     lang, order = ctx.lang, ui.game.order
     waiting = order.waiting()
     keys: Keys = {"back": Binding(_back_to_menu, T(lang, "key.back"))}
-    if not waiting:
+    if not waiting:  # next at the table: the sandglass (the timer button, or down here)
         keys["ok"] = Binding(_clear, T(lang, "order.new_round"))
+        keys["down"] = Binding(lambda u, c: Reply(replace(u, screen="sandglass")), T(lang, "toolbox.sandglass"))
         return keys
 
     def move(button: str) -> Binding[ToolboxUi]:

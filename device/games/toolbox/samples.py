@@ -32,6 +32,8 @@ def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
         Sample("sandglass-paused", p.press(running, "timer!", now=47_400), now_ms=50_000),
         Sample("sandglass-time-up", done, now_ms=90_000),
         Sample("order", p.press(order, "seat3", "seat1")),
+        Sample("order-four-keys", p.press(order, "seat3", "seat1"), seat_buttons=False),  # the cursor shown
         Sample("order-complete", p.press(order, "seat2", "seat4", "seat1", "seat3")),
+        Sample("order-complete-four-keys", p.press(order, "seat2", "seat4", "seat1", "seat3"), seat_buttons=False),
         Sample("players", replace(fresh, screen="players", players_pick=6)),
     )

@@ -19,10 +19,15 @@ def dice_name(lang: str, game: State) -> str:
     return T(lang, f"dice.{game.dice_kind}")
 
 
-def render(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
-    """Draw the Toolbox screen the player is on, with these soft-key labels."""
+def render(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame,
+           seat_buttons: bool = True) -> None:
+    """Draw the Toolbox screen the player is on, with these soft-key labels; `seat_buttons`
+    (the table build) names the timer button where the four keys would press down."""
+    if view.ui.screen == "order":
+        _order(view, lang, keys, frame, seat_buttons)
+        return
     {
-        "menu": _menu, "dice": _dice, "sandglass": _sandglass, "order": _order, "players": _players,
+        "menu": _menu, "dice": _dice, "sandglass": _sandglass, "players": _players,
     }[view.ui.screen](view, lang, keys, frame)
 
 
@@ -89,7 +94,7 @@ def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Fra
     draw_countdown(frame, frame.content, glass, view.now_ms, note)
 
 
-def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
+def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, seat_buttons: bool) -> None:
     order, waiting = view.game.order, view.waiting
     right = T(lang, "order.next", n=order.next_token) if waiting else ""
     frame.header(T(lang, "toolbox.order"), right)
@@ -100,13 +105,19 @@ def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) 
     row_bottom = bottom - frame.px(4)
     row_top = row_bottom - (frame.body + pad * 2)
     tokens_box = (left + pad, top + pad, right_x - pad, row_top - pad)
+    if not waiting:  # the drawings are done: the table's next step is the sandglass
+        row_top -= frame.body + pad
+        tokens_box = (left + pad, top + pad, right_x - pad, row_top - pad)
     if order.seats:
         draw_seat_tokens(frame, tokens_box, [T(lang, "seat", seat=s) for s in order.seats])
     else:
         frame.fit(tokens_box, T(lang, "order.hint"), max_px=frame.body)
     y = (row_top + row_bottom) // 2
     if not waiting:
-        frame.text(((left + right_x) // 2, y), T(lang, "order.all_done"), frame.body, "bold", anchor="mm")
+        then = T(lang, "order.then_glass" if seat_buttons else "order.then_glass.keys")
+        middle = (row_top + row_bottom) // 2
+        frame.fit((left + pad, row_top, right_x - pad, middle), T(lang, "order.all_done"), max_px=frame.body)
+        frame.fit((left + pad, middle, right_x - pad, row_bottom), then, max_px=frame.body, weight="bold")
         return
     label = T(lang, "order.waiting") + ":"
     frame.text((left + pad, y), label, frame.body, anchor="lm")
@@ -114,7 +125,7 @@ def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) 
     for seat in waiting:
         text = T(lang, "seat.short", seat=seat)
         w = frame.text_width(text, frame.body, "bold") + pad * 2
-        chosen = seat == view.ui.seat_cursor
+        chosen = seat == view.ui.seat_cursor and not seat_buttons  # the table build has no cursor
         if chosen:
             frame.draw.rectangle((x, row_top, x + w, row_bottom), fill=frame.ink)
         frame.text((x + pad, y), text, frame.body, "bold", anchor="lm", fill=frame.paper if chosen else frame.ink)

@@ -48,6 +48,8 @@ STRINGS = Strings({
     "order.cleared": ("number tokens returned", "jetons numérotés rendus"),
     "order.waiting": ("Waiting", "En attente"),
     "order.all_done": ("Everyone has finished", "Tout le monde a fini"),
+    "order.then_glass": ("Next: the sandglass (Timer button)", "Ensuite : le sablier (bouton Sablier)"),
+    "order.then_glass.keys": ("Next: ▼ the sandglass", "Ensuite : ▼ le sablier"),
     "order.hint": ("Seat buttons take the next token", "Les boutons de place prennent le jeton suivant"),
     "players.set": ("table of {n} players", "table de {n} joueurs"),
     "error.already_taken": ("Seat {seat} already holds #{token}", "La place {seat} a déjà le #{token}"),

@@ -16,7 +16,7 @@ from device.framework.resources import Resources
 from device.games.artem.app import APP
 from device.games.artem.artem_data import load_colours
 from device.games.artem.drive import Driver, demo_choice
-from device.games.artem.ui import flip_partners, longest_run
+from device.games.artem.ui import actions, flip_partners, longest_run, offered
 from device.settings import Settings
 from device.strings.all import STRINGS
 from engine.artem import ARTEM
@@ -335,3 +335,28 @@ def test_every_press_that_records_a_play_names_the_seat(harness: MakeHarness) ->
             label = press_labelled(h, button)
             assert (game(h) != before) == bool(label)
             assert not label or label.startswith(f"seat {seat} ")
+
+
+def test_claim_is_not_offered_on_a_first_turn_nor_after_the_turns_claim(harness: MakeHarness) -> None:
+    """003 l.36 (no claim cards on your 1st turn) and l.35 (up to 1 claim card a turn): the list
+    leaves Claim out, the four keys' cursor never stops on it, the other entries keep their
+    seat-button numbers (End turn stays seat 5)."""
+    h = harness()
+    open_artem(h)
+    claim = actions(game(h)).index("claim")
+    assert claim not in offered(game(h))
+    stops = set()
+    for _ in range(len(actions(game(h))) + 1):
+        h.press("down")
+        stops.add(ui(h).cursor)
+    assert claim not in stops and len(stops) == len(actions(game(h))) - 1
+    for _ in range(3):
+        play(h, EndTurn())
+    assert claim in offered(game(h))  # seat 1's second turn: it may claim
+    chosen = _claim_ready(h)
+    seat = game(h).seat
+    play(h, chosen)
+    assert game(h).seat == seat  # the claim was the 1st play: the 2nd may not be a claim
+    assert claim not in offered(game(h)) and ui(h).cursor != claim
+    h.press("seat5")
+    assert game(h).seat != seat

@@ -232,3 +232,35 @@ def test_finished_games_go_to_the_history() -> None:
     assert APP.result(SAMPLES["board"], "en") is None
     solo = APP.result(SAMPLES["final-solo"], "en")
     assert solo is not None and solo.winners == (1,) and len(solo.scores) == 1
+
+
+def test_after_a_painting_is_scored_the_cursor_moves_to_the_next_painter() -> None:
+    """Issue 20: once S1's painting is confirmed the scoreboard's highlight and its "Paint" ok
+    move to S2 (the next seat with a painting left), never stay on the seat that just painted;
+    the review header says the gains in words (ribbons, and the bonus icons' points)."""
+    from device.games.canvas.text import gains
+
+    p = presser()
+    ui = p.paint(p.press(started("spatial"), "ok"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
+    assert ui.game is not None
+    assert gains("en", ui.game) == "+3 ribbons, +0 bonus points"  # Movement, Proximity, Space
+    ui = p.press(ui, "ok")
+    assert ui.screen == "board" and ui.cursor == 2
+    assert APP.bindings(ui, ctx()).labels()["ok"] == "Paint S2"
+
+
+def test_a_short_panel_shows_every_card_of_the_review() -> None:
+    """Issue 20: on the 2.13" every card's row of the review is in sight at once (their whys
+    follow the card's name) rather than a tiny arrow hiding the last rows."""
+    from device.games.canvas.text import compact_review
+
+    p = presser()
+    ui = p.paint(p.press(started("spatial"), "ok"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
+    assert ui.game is not None
+    rows = compact_review("en", ui.game)
+    assert len(rows) == len(ui.game.setup.cards) + 1
+    assert ("Movement: Tone in slots 2-4", "+1", True) in rows
+    frame = Frame(250, 122)  # the 2.13" panel
+    APP.render(ui, ctx(), frame)
+    shown = " ".join(text for _, text, _ in frame.notes)
+    assert all(card.name in shown for card in ui.game.setup.cards) and "Bonus" in shown

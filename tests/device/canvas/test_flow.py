@@ -92,7 +92,7 @@ def test_ok_on_a_new_slot_is_labelled_empty() -> None:
     slot = presser().press(started("spatial"), "seat1")
     assert labels(slot)["ok"] == "Empty" and labels(slot, "fr")["ok"] == "Vide"
     chosen = presser().press(slot, "down")
-    assert labels(chosen)["ok"] == "Next"
+    assert labels(chosen)["ok"] == "Bottom"  # ok goes on to the slot's bottom icon
 
 
 def test_the_solo_turn_starts_on_paint_once_three_cards_are_in_hand() -> None:

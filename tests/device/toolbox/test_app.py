@@ -343,3 +343,16 @@ def test_a_run_out_glass_is_turned_again_at_the_settings_length(harness: MakeHar
     h.runner.session = replace(h.runner.session, settings=Settings(sandglass_s=30))
     h.press("timer")
     assert ui(h).game.sandglass.deadline_ms() == 90_000
+
+
+def test_a_complete_order_points_to_the_sandglass(harness: MakeHarness) -> None:
+    """000 l.44 then l.56: once every drawing is finished (number tokens taken) the guessing
+    starts and the sandglass is the table's next tool; down opens it, ok turns it."""
+    h = harness()
+    four_keys(h, "ok", "down", "down", "ok")
+    four_keys(h, "ok", "ok", "ok", "ok")
+    assert ui(h).game.order.complete
+    four_keys(h, "down")
+    assert screen(h) == "toolbox.sandglass" and ui(h).game.order.complete
+    four_keys(h, "ok")
+    assert ui(h).game.sandglass.status == "running"

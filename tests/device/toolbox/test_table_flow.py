@@ -67,8 +67,9 @@ def test_ok_on_the_order_screen_names_the_seat_it_records(harness: MakeHarness, 
 
 @pytest.mark.parametrize("panel", ["epd2in13_V4", "epd2in7_V2", "epd7in5_V2"])
 def test_the_waiting_highlight_stays_clear_of_the_soft_key_bar(panel: str) -> None:
-    """On the 2.7" the highlighted waiting seat ran into the soft-key bar: a blank gap now parts them."""
-    image = render_sample("toolbox", "order", panel, "en").convert("L")
+    """On the 2.7" the highlighted waiting seat ran into the soft-key bar: a blank gap now parts them
+    (the four-key build: the table build has no cursor to highlight, issue 20)."""
+    image = render_sample("toolbox", "order-four-keys", panel, "en").convert("L")
     frame = Frame(*image.size)
     frame.softkeys({})
     gap = frame.px(4)
