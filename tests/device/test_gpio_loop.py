@@ -63,7 +63,7 @@ def test_button_presses_reach_the_game_through_the_loop(factory: MockFactory) ->
         toolbox = h.runner.session.states["toolbox"]
         assert toolbox.game.rolls == 1
         assert toolbox.screen == "order"
-        assert h.frames.last_key[0].endswith("toolbox.order")
+        assert h.frames.last_key is not None and h.frames.last_key[0].endswith("toolbox.order")
     finally:
         events.put(STOP)
         loop.join(5)
