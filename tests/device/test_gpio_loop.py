@@ -6,7 +6,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -34,10 +34,10 @@ def _press(factory: MockFactory, clock: Clock, pin: int, hold_ms: int = 120) -> 
     clock.now += 200
 
 
-def _wait_for(condition: object, timeout: float = 5.0) -> None:
+def _wait_for(condition: Callable[[], object], timeout: float = 5.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if condition():  # type: ignore[operator]
+        if condition():
             return
         time.sleep(0.005)
     raise AssertionError("the loop did not get there in time")
