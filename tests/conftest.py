@@ -52,10 +52,10 @@ class Harness:
 
     def press(self, *buttons: str) -> None:
         """Press buttons in order; a trailing '!' means hold."""
-        from hardware.events import ButtonEvent
+        from hardware.events import ButtonEvent, EventKind
 
         for button in buttons:
-            kind = "hold" if button.endswith("!") else "press"
+            kind: EventKind = "hold" if button.endswith("!") else "press"
             self.runner.handle(ButtonEvent(button.rstrip("!"), kind))
 
     def wait(self, seconds: float) -> None:

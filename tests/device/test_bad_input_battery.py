@@ -37,7 +37,7 @@ class Case:
     files: dict[str, str | bytes] = field(default_factory=dict)  # a name ending in / is a directory
 
 
-def config_case(name: str, toml: str, expected: str, **files: str | bytes) -> Case:
+def config_case(name: str, toml: str | bytes, expected: str, **files: str | bytes) -> Case:
     """A config mistake, met by a one-press headless game."""
     return Case(name, PLAY, r"^easel: \{t\}/easel\.toml" + expected,
                 {"easel.toml": toml, "s.txt": GOOD_SCRIPT, **files})

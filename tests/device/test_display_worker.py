@@ -108,8 +108,11 @@ def test_a_burst_of_50_frames_shows_only_the_newest_and_never_blocks(
     worker.submit(frame(0), "game")
     assert slow.started.acquire(timeout=WAIT)  # the first (slow) refresh is under way
 
-    burst = threading.Thread(target=lambda: [worker.submit(frame(n), "game")
-                                             for n in range(1, 51)])
+    def submit_burst() -> None:
+        for n in range(1, 51):
+            worker.submit(frame(n), "game")
+
+    burst = threading.Thread(target=submit_burst)
     burst.start()
     burst.join(WAIT)
     assert not burst.is_alive(), "submit blocked while the panel was refreshing"

@@ -69,6 +69,7 @@ TestButtonMasher = ButtonMasher.TestCase
 
 def _masher_for(key: str) -> type[RuleBasedStateMachine]:
     machine = type(f"{key.title()}Masher", (ButtonMasher,), {"start_in": key})
+    assert issubclass(machine, ButtonMasher)  # narrows type() to the masher it builds
     machine.TestCase.settings = FUZZ_SETTINGS
     return machine
 

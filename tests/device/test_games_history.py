@@ -11,6 +11,7 @@ import pytest
 from device.framework.descriptor import Script
 from device.framework.loader import descriptor
 from device.framework.registry import GAMES
+from device.games.artbox.ui import ArtboxUi
 from device.run.headless import run_script
 from device.run.script import parse_script
 from engine.outcome import Termination
@@ -49,7 +50,7 @@ def test_a_finished_game_lands_in_the_history(key: str, script: Script) -> None:
     record = records[0]
     assert record.winners and all(1 <= w <= len(record.players) for w in record.winners)
     assert len(record.scores) == len(record.players)
-    outcome = descriptor(key).rules.outcome(h.state(key).game)
+    outcome = descriptor(key).rules.outcome(h.runner.session.states[key].game)
     assert outcome is not None and tuple(outcome.winners) == tuple(record.winners)
     if outcome.reason is not Termination.TARGET:  # Artem ends at once when a target is reached (003 l.83)
         assert all(record.scores[w - 1] == max(record.scores) for w in record.winners)
@@ -72,7 +73,9 @@ def test_undo_and_redo_through_a_whole_artbox_round() -> None:
     assert start is not None
     app = h.runner.session.app()
     end = app.dump(h.state("artbox"))
-    faces = h.state("artbox").game.last_round is not None
+    final = h.state("artbox")
+    assert isinstance(final, ArtboxUi)
+    faces = final.game is not None and final.game.last_round is not None
     assert faces
     steps = h.store.depth("undo", "artbox") - depth_at_start
     assert steps > 10, "a round is many commands"

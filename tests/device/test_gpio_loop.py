@@ -6,7 +6,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -34,10 +34,10 @@ def _press(factory: MockFactory, clock: Clock, pin: int, hold_ms: int = 120) -> 
     clock.now += 200
 
 
-def _wait_for(condition: object, timeout: float = 5.0) -> None:
+def _wait_for(condition: Callable[[], object], timeout: float = 5.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if condition():  # type: ignore[operator]
+        if condition():
             return
         time.sleep(0.005)
     raise AssertionError("the loop did not get there in time")
@@ -63,7 +63,7 @@ def test_button_presses_reach_the_game_through_the_loop(factory: MockFactory) ->
         toolbox = h.runner.session.states["toolbox"]
         assert toolbox.game.rolls == 1
         assert toolbox.screen == "order"
-        assert h.frames.last_key[0].endswith("toolbox.order")
+        assert h.frames.last_key is not None and h.frames.last_key[0].endswith("toolbox.order")
     finally:
         events.put(STOP)
         loop.join(5)

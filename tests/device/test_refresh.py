@@ -14,7 +14,6 @@ from device.display.ghosts import Ghosts, changed_mask
 from device.display.refresh import (
     CLEAN_IDLE_S,
     Activity,
-    Cleaning,
     PanelState,
     Plan,
     RefreshPlanner,
@@ -23,6 +22,7 @@ from device.display.refresh import (
     changed_pixels,
     threshold,
 )
+from device.settings import Cleaning
 from hardware.display import Box, PanelSpec
 from hardware.panels import PANELS, panel
 

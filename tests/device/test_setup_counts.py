@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from device.games.artbox.ui import COUNT_ROWS as ARTBOX_COUNTS
-from device.games.artbox.ui import Options, setup_rows
+from device.games.artbox.ui import ArtboxUi, Options, setup_rows
 from device.games.artem.ui import COUNT_ROWS as ARTEM_COUNTS
 from device.games.artem.ui import SETUP_ITEMS
 from device.games.identik.ui import COUNT_ROWS as IDENTIK_COUNTS
@@ -81,7 +81,8 @@ def test_artbox_reaches_three_players_from_four_in_one_step(harness: MakeHarness
     """The issue's case: 3 players is one down away, not five presses."""
     h = _at_row(harness, "artbox", 1)
     h.press("ok", "down", "ok")
-    assert h.state().options.players == 3
+    ui = h.state()
+    assert isinstance(ui, ArtboxUi) and ui.options.players == 3
 
 
 def test_the_count_being_changed_is_marked_on_screen(harness: MakeHarness) -> None:

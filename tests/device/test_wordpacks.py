@@ -6,7 +6,7 @@ import unicodedata
 from importlib import resources
 from pathlib import Path
 
-import font_source_sans_pro  # type: ignore[import-untyped]
+import font_source_sans_pro
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st

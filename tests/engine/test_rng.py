@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import permutations
+from typing import TypeVar
 
 import pytest
 from hypothesis import given
@@ -13,10 +14,11 @@ from engine.rng import Rng
 
 # Chi-square critical values at p = 0.001, by degrees of freedom.
 CRITICAL_P001 = {2: 13.816, 5: 20.515}
+K = TypeVar("K")  # what is counted: draws, thirds, orders
 seeds = st.integers(min_value=-(2**70), max_value=2**70)
 
 
-def chi_square(observed: Counter[object], expected: dict[object, float]) -> float:
+def chi_square(observed: Counter[K], expected: dict[K, float]) -> float:
     """Pearson's statistic of `observed` counts against `expected` counts."""
     return sum((observed.get(k, 0) - e) ** 2 / e for k, e in expected.items())
 

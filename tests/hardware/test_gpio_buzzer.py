@@ -86,7 +86,11 @@ def test_play_never_blocks_and_a_tick_does_not_cut_the_alarm(pwm_factory: MockFa
     steps.gate.clear()  # every step lasts until the test says so
     buzzer = GpioBuzzer(PIN, tonal=True, pin_factory=pwm_factory, wait=steps)
     try:
-        caller = threading.Thread(target=lambda: [buzzer.play("alarm"), buzzer.play("tick")])
+        def alarm_then_tick() -> None:
+            buzzer.play("alarm")
+            buzzer.play("tick")
+
+        caller = threading.Thread(target=alarm_then_tick)
         caller.start()
         caller.join(WAIT)
         assert not caller.is_alive(), "play blocked"

@@ -21,8 +21,9 @@ def counts_of(size: tuple[int, int], values: dict[tuple[int, int], int]) -> Imag
     return image
 
 
-def hue(pixel: tuple[int, int, int]) -> str:
-    """Which tint a pixel shows over white glass (or none)."""
+def hue(pixel: float | tuple[int, ...] | None) -> str:
+    """Which tint a pixel (of an RGB image) shows over white glass (or none)."""
+    assert isinstance(pixel, tuple), "the tinted view is an RGB image"
     r, g, b = pixel
     if r == g == b:
         return "none"

@@ -22,7 +22,7 @@ SCRIPT = ["press down", "press ok", "press up", "press ok", "press ok", "press o
 def expected_per_press(lines: list[dict[str, Any]], presses: int) -> list[tuple[list[str], int]]:
     """For each script line: the refreshes that showed its frames, and its wait (issue 11's definition)."""
     frames = sorted((line for line in lines if line["frame"] is not None), key=lambda line: line["frame"])
-    result = []
+    result: list[tuple[list[str], int]] = []
     for step in range(1, presses + 1):
         own = [i for i, line in enumerate(frames) if line["step"] == step]
         if not own:

@@ -29,9 +29,9 @@ def test_the_deal_wipes_the_secret_with_a_full_refresh(harness: Callable[..., Ha
     h = harness()
     h.press("down", "ok", "ok")  # home -> #ARTBOX -> Start (first row, cursor on it)
     h.press("ok")  # seat: show the words
-    assert h.frames.last_key[1] is False
+    assert h.frames.last_key is not None and h.frames.last_key[1] is False
     h.press("up")  # keep the first word: the next frame hides it
-    assert h.frames.last_key[1] is True
+    assert h.frames.last_key is not None and h.frames.last_key[1] is True
     ui = h.state()
     assert isinstance(ui, ArtboxUi) and game_of(ui).phase == "deal_cover"
 
@@ -211,7 +211,8 @@ def test_seat_buttons_and_roll_are_shortcuts() -> None:
     """Table build: seat buttons take number tokens, roll rolls, timer turns the sandglass."""
     ui = deal(started(4))
     ui = press(ui, "roll", "seat4", "seat2", "seat1")
-    assert game_of(ui).finish is not None and game_of(ui).finish.seats == (4, 2, 1, 3)
+    finish = game_of(ui).finish
+    assert finish is not None and finish.seats == (4, 2, 1, 3)
     ui = press(ui, "timer", c=ctx(now=5_000))
     assert game_of(ui).sandglass.status == "running"
     result = APP.handle(ui, ButtonEvent("seat4"), ctx())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import get_args
@@ -22,6 +23,7 @@ from engine.canvas.scores import bonus_total, card_points, ribbons, total
 from engine.outcome import Termination
 from hardware.events import ButtonEvent
 from tests.conftest import ROOT as REPO
+from tests.conftest import Harness
 from tests.device.canvas.conftest import ctx, mode, presser, started
 from tests.device.test_scripts import run_script_file
 
@@ -153,7 +155,7 @@ def test_seat_buttons_and_roll_shortcuts() -> None:
     assert tossed.state.screen == "turn" and tossed.label is not None and tossed.label.startswith("auto:")
 
 
-def test_undo_after_confirming_returns_to_the_review(harness) -> None:  # type: ignore[no-untyped-def]
+def test_undo_after_confirming_returns_to_the_review(harness: Callable[..., Harness]) -> None:
     """Issue 6: a confirmed painting is taken back with undo (hold back)."""
     h = harness()
     h.press("down", "down", "down", "down", "ok", "down", "down", "ok")  # home -> Canvas -> cards

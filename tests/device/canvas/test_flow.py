@@ -147,7 +147,7 @@ def test_none_face_up_is_entered_with_the_four_keys() -> None:
     after, label = press(ui, "ok")
     assert label == "auto: 0 up, card 1" and after.game is not None and after.game.solo is not None
     assert after.game.solo.automaton_tokens == 4 + 1  # it collects the token on card 1
-    assert after.game.rng == ui.game.rng  # type: ignore[union-attr]
+    assert ui.game is not None and after.game.rng == ui.game.rng
 
 
 def test_a_game_saved_on_the_old_toss_screen_goes_on() -> None:

@@ -9,7 +9,7 @@ from device.games.identik.ui import Draft, IdentikUi
 from device.settings import Settings
 from device.widgets.name_wheel import WHEEL
 from engine.identik.state import State
-from hardware.events import ButtonEvent
+from hardware.events import ButtonEvent, EventKind
 
 
 def ctx(now: int = 0, lang: str = "en", sandglass_s: int = 90) -> Context:
@@ -22,7 +22,7 @@ def send(ui: IdentikUi, *buttons: str, now: int = 0, lang: str = "en") -> Reply[
     """Press buttons in order ('!' = hold); the last reply is returned."""
     reply: Reply[IdentikUi] = Reply(ui)
     for button in buttons:
-        kind = "hold" if button.endswith("!") else "press"
+        kind: EventKind = "hold" if button.endswith("!") else "press"
         reply = APP.handle(reply.state, ButtonEvent(button.rstrip("!"), kind), ctx(now, lang))
     return reply
 

@@ -52,7 +52,7 @@ def distinctness(size: int, weight: str) -> float:
 
 @pytest.mark.parametrize("weight", WEIGHTS)
 def test_every_size_a_text_can_take_keeps_a_and_e_apart(weight: str) -> None:
-    sizes = sorted({font(px, weight).size for px in range(TEXT_FLOOR_PX, 200)})
+    sizes = sorted({int(font(px, weight).size) for px in range(TEXT_FLOOR_PX, 200)})
     alike = [size for size in sizes if distinctness(size, weight) < MARGIN]
     assert not alike, f"{weight}: a and e alike at {alike} px"
 

@@ -40,7 +40,7 @@ def test_roll_shows_the_four_shape_dice(harness: MakeHarness) -> None:
     game = ui(h).game
     assert screen(h) == "toolbox.dice"
     assert len(game.last_roll) == 4 and set(game.last_roll) <= set(SHAPES)
-    assert h.frames.last_key[0].endswith("toolbox.dice")
+    assert h.frames.last_key is not None and h.frames.last_key[0].endswith("toolbox.dice")
 
 
 def test_roll_is_undone_with_hold_back_and_redone_with_hold_ok(harness: MakeHarness) -> None:
@@ -170,7 +170,7 @@ def test_at_zero_the_screen_says_time(harness: MakeHarness) -> None:
     assert screen(h) == "toolbox.menu"
     h.wait(90)
     assert h.runner.render()[1].endswith("toolbox.sandglass")
-    assert h.frames.last_key[0].endswith("toolbox.sandglass")
+    assert h.frames.last_key is not None and h.frames.last_key[0].endswith("toolbox.sandglass")
     assert ui(h).game.sandglass.status == "done"
     h.press("timer")
     assert ui(h).game.sandglass.deadline_ms() == 180_000

@@ -27,7 +27,7 @@ from tests.engine.artbox.conftest import (
 def slots(*rows: tuple[int, tuple[int, ...]] | tuple[int, tuple[int, ...], bool]) -> list[Slot]:
     """Slots from (author, guessers[, eligible]) rows."""
     return [Slot(author=r[0], guessers=r[1], eligible=r[2] if len(r) > 2 else True)
-            for r in rows]  # type: ignore[misc]
+            for r in rows]
 
 
 def verdicts(table: Setup, rows: Sequence[Slot], numbers: tuple[int, ...]) -> tuple[Verdict, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.artbox.commands import (
@@ -268,7 +270,7 @@ def test_a_saved_state_is_checked_when_read_back() -> None:
                         (("slots", 0, "guessers"), [3, 1]), (("setup", "players"), 2),
                         (("tokens",), [])]:
         broken = ARTBOX.state_to_dict(state)
-        target = broken
+        target: Any = broken  # walks the JSON tree: dicts by key, lists by index
         for key in path[:-1]:
             target = target[key]
         target[path[-1]] = value

@@ -233,8 +233,7 @@ def test_a_flip_may_not_reverse_the_flip_just_made() -> None:
 
 def test_flipping_the_same_cells_is_fine_once_their_tiles_moved() -> None:
     """003 l.37: after a move slid that row, the two cells hold other tiles: no reversal."""
-    setup = dict(all_in=True)
-    state = apply(make(BOARD, DECK, **setup), Flip("horizontal", (2, 1), (2, 2)))
+    state = apply(make(BOARD, DECK, all_in=True), Flip("horizontal", (2, 1), (2, 2)))
     state = apply(state, Move(2, 1))
     apply(state, Flip("horizontal", (2, 1), (2, 2)))
 

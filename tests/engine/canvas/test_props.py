@@ -195,15 +195,13 @@ def _candidates(state: State) -> list[Command]:
     """Commands worth trying in this phase (some may still be refused)."""
     players = state.setup.players
     if state.phase in ("playing", "turn"):
-        return [StartPainting(s) for s in range(1, players + 1)] + [
-            TakeCard(p) for p in range(1, 6)
-        ]
+        return [*(StartPainting(s) for s in range(1, players + 1)),
+                *(TakeCard(p) for p in range(1, 6))]
     if state.phase == "painting":
-        return [SetSlot(a, b) for a in ICONS[:5] for b in ("", "tone", "bonus_shape_2")] + [
-            BackSlot()
-        ]
+        return [*(SetSlot(a, b) for a in ICONS[:5] for b in ("", "tone", "bonus_shape_2")),
+                BackSlot()]
     if state.phase == "review":
-        return [ConfirmPainting()] * 6 + [BackSlot(), CancelPainting(), CountRibbons(3, 1)]
+        return [*[ConfirmPainting()] * 6, BackSlot(), CancelPainting(), CountRibbons(3, 1)]
     if state.phase == "automaton":
         return [TossTokens()]
     if state.phase == "tokens":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import TypedDict
 
 import pytest
 from hypothesis import given, settings
@@ -38,9 +39,17 @@ SHAPE_DICE = tuple(Die(f"shape die {i}", SHAPES + SHAPES[:2]) for i in range(1, 
 SETUP = Setup(shape_dice=SHAPE_DICE)
 
 
-def fresh(seed: int = 1, **setup: int) -> State:
+class SetupChanges(TypedDict, total=False):
+    """Fields of a Setup a test changes."""
+
+    shape_dice: tuple[Die, ...]
+    players: int
+    sandglass_s: int
+
+
+def fresh(seed: int = 1, players: int = SETUP.players, sandglass_s: int = SETUP.sandglass_s) -> State:
     """A new Toolbox."""
-    return TOOLBOX.new_game(replace(SETUP, **setup), seed)
+    return TOOLBOX.new_game(replace(SETUP, players=players, sandglass_s=sandglass_s), seed)
 
 
 def run(state: State, *commands: Command) -> State:
@@ -187,7 +196,7 @@ def test_unknown_command_is_refused() -> None:
 @pytest.mark.parametrize("bad", [
     {"shape_dice": ()}, {"players": 0}, {"players": 9}, {"sandglass_s": 29}, {"sandglass_s": 301},
 ])
-def test_invalid_setups_are_refused(bad: dict[str, object]) -> None:
+def test_invalid_setups_are_refused(bad: SetupChanges) -> None:
     """At least one shape die, 1-8 players, a 30-300 s glass."""
     with pytest.raises(ValueError):
         replace(SETUP, **bad)
