@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -62,14 +62,19 @@ def test_doctor_runs_once_that_easel_has_stopped(running: subprocess.Popen[str],
     assert doctor.running_easel() is None
 
 
+def _reports(state: str) -> Callable[[], str]:
+    """A stand-in for `systemctl is-active easel` that answers `state`."""
+    return lambda: state
+
+
 def test_doctor_refuses_while_the_service_is_running_or_starting(node: Path) -> None:
     """Between two restarts the service holds nothing, but it is about to."""
     for state in ("active", "activating", "reloading"):
-        line = doctor.running_easel(service_state=lambda state=state: state)
+        line = doctor.running_easel(service_state=_reports(state))
         assert line == (f"the easel service is {state} and drives the panel and buttons: stop it "
                         "first (sudo systemctl stop easel), then run doctor again")
     for state in ("inactive", "failed", ""):
-        assert doctor.running_easel(service_state=lambda state=state: state) is None
+        assert doctor.running_easel(service_state=_reports(state)) is None
 
 
 def test_a_second_easel_on_the_pins_refuses_before_touching_them(running: subprocess.Popen[str],
