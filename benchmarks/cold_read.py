@@ -1,0 +1,91 @@
+"""Cold-read material and score: the frame before each press of a committed script, and how often
+a reader who knows only the rulebook guessed the press the table really made.
+
+    .venv/bin/python benchmarks/cold_read.py frames artem_three_players OUT_DIR [--presses 30]
+    .venv/bin/python benchmarks/cold_read.py score docs/table-test/artem_three_players
+
+`frames` writes OUT_DIR/NN-small.png (2.13") and NN-large.png (7.5") for the first presses of the
+script, through the real runner, and OUT_DIR.presses.json (what the table pressed; keep it from the
+reader). `score` reads NAME.presses.json and NAME.read1.json (the reader's answers: frame, who,
+up to three guesses, what was unclear) and prints the hits and each miss.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from device.clock import VirtualClock  # noqa: E402
+from device.framework.resources import Resources  # noqa: E402
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps  # noqa: E402
+from device.run.headless import FrameRecorder, run_script  # noqa: E402
+from device.run.script import Wait, read_seeded  # noqa: E402
+from device.settings import Settings  # noqa: E402
+from device.storage.store import Store  # noqa: E402
+
+PANELS = {"small": "epd2in13_V4", "large": "epd7in5_V2"}
+
+
+def write_frames(script: str, out: Path, presses: int) -> int:
+    """The frame shown before each of the first `presses` presses, on both panels."""
+    seed, steps = read_seeded(ROOT / "tests" / "scripts" / f"{script}.txt")
+    out.mkdir(parents=True, exist_ok=True)
+    tables = []
+    for size, panel in PANELS.items():
+        clock = VirtualClock(0)
+        runner = Runner(RunnerDeps(store=Store(None), resources=Resources(), sink=FrameRecorder(None), clock=clock),
+                        DeviceSetup(settings=Settings(panel=panel), seed=seed or 1, forced={"panel": panel}))
+        runner.show()
+        tables.append((size, runner, clock))
+    made = []
+    for line, step in steps:
+        if not isinstance(step, Wait) and len(made) < presses:
+            for size, runner, _ in tables:
+                runner.render()[0].save(out / f"{len(made) + 1:02d}-{size}.png")
+            made.append({"frame": len(made) + 1, "press": f"{step.kind} {step.button}", "script_line": line})
+        for _, runner, clock in tables:
+            run_script(runner, clock, [step])
+    out.with_name(f"{out.name}.presses.json").write_text(json.dumps(made, indent=1) + "\n", encoding="utf-8")
+    return len(made)
+
+
+def score(stem: Path) -> tuple[int, int]:
+    """(hits, frames): the press made among the reader's guesses; prints each miss."""
+    made = json.loads(stem.with_name(f"{stem.name}.presses.json").read_text(encoding="utf-8"))
+    read = {entry["frame"]: entry for entry in
+            json.loads(stem.with_name(f"{stem.name}.read1.json").read_text(encoding="utf-8"))}
+    hits = 0
+    for press in made:
+        guesses = [g.strip().lower() for g in read.get(press["frame"], {}).get("guesses", [])]
+        if press["press"] in guesses:
+            hits += 1
+        else:
+            print(f"  frame {press['frame']:2d}: pressed {press['press']!r}, guessed {guesses}")
+    return hits, len(made)
+
+
+def main() -> None:
+    """Make frames, or score a reading."""
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="command", required=True)
+    frames = sub.add_parser("frames")
+    frames.add_argument("script")
+    frames.add_argument("out", type=Path)
+    frames.add_argument("--presses", type=int, default=30)
+    scored = sub.add_parser("score")
+    scored.add_argument("stem", type=Path)
+    args = parser.parse_args()
+    if args.command == "frames":
+        print(f"{write_frames(args.script, args.out, args.presses)} frames in {args.out}")
+    else:
+        hits, total = score(args.stem)
+        print(f"{args.stem.name}: {hits}/{total} = {100 * hits / total:.0f} % of presses among the reader's guesses")
+
+
+if __name__ == "__main__":
+    main()
