@@ -14,6 +14,7 @@ import os
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -189,7 +190,7 @@ def _read_bytes(resource: Traversable, source: str) -> bytes:
 
 # ----- packs by reference ---------------------------------------------------------------
 # A saved game names its deck (the built-in deck of a language plus the user's pack files) and
-# the SHA-256 of its words instead of copying them; decks in use are remembered by content.
+# the SHA-256 of its words instead of copying them; the deck itself carries that reference.
 
 @dataclass(frozen=True)
 class PackRef:
@@ -211,9 +212,20 @@ class PackRef:
                 "count": self.count}
 
 
-_KNOWN: dict[str, tuple[tuple[str, ...], PackRef]] = {}  # sha256 -> (words, ref)
-_BY_ID: dict[int, tuple[tuple[str, ...], PackRef]] = {}  # id(words) -> the same, for speed
-_KEEP = 8  # decks remembered at once (one per language and set of packs is plenty)
+class Deck(tuple[str, ...]):
+    """A deck made by `word_deck`: its words (a tuple, equal to the same words in a plain
+    tuple), carrying the PackRef that names them, so a game saves it by reference."""
+
+    ref: PackRef
+
+    def __new__(cls, words: Iterable[str], ref: PackRef) -> Deck:
+        deck = super().__new__(cls, words)
+        deck.ref = ref
+        return deck
+
+    def __getnewargs__(self) -> tuple[tuple[str, ...], PackRef]:
+        # copy and pickle rebuild a tuple subclass through __new__: give it the reference too.
+        return tuple(self), self.ref
 
 
 def fingerprint(words: Sequence[str]) -> str:
@@ -221,53 +233,50 @@ def fingerprint(words: Sequence[str]) -> str:
     return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
 
 
-def word_deck(lang: str, files: Sequence[str | os.PathLike[str]] = ()) -> tuple[str, ...]:
-    """The built-in deck for `lang` plus the pack files, remembered for saving by reference."""
-    words = merge_decks(builtin_deck(lang), *(load_pack(path) for path in files))
-    ref = PackRef(lang, tuple(os.fspath(f) for f in files), fingerprint(words), len(words))
-    _remember(words, ref)
-    return words
+def word_deck(lang: str, files: Sequence[str | os.PathLike[str]] = ()) -> Deck:
+    """The built-in deck for `lang` plus the pack files, carrying its reference for saving."""
+    paths = tuple(os.fspath(f) for f in files)
+    stamps = _stamps(paths)
+    if stamps is None:  # a file is missing: reading it says which, and how to fix it
+        return _read_deck.__wrapped__(lang, paths, ())
+    return _read_deck(lang, paths, stamps)
 
 
 def reference(words: tuple[str, ...]) -> PackRef | None:
     """The reference of a deck made by `word_deck`, or None for any other word tuple."""
-    known = _BY_ID.get(id(words))
-    if known is not None and known[0] is words:
-        return known[1]
-    found = _KNOWN.get(fingerprint(words))
-    if found is None or found[0] != words:
-        return None
-    _BY_ID[id(words)] = (words, found[1])
-    return found[1]
+    return words.ref if isinstance(words, Deck) else None
 
 
-def resolve(data: dict[str, Any]) -> tuple[str, ...]:
+def resolve(data: dict[str, Any]) -> Deck:
     """The words a saved reference names; WordPackError if the pack is missing or changed."""
     ref = PackRef(str(data["builtin"]), tuple(str(f) for f in data["files"]), str(data["sha256"]),
                   int(data["count"]))
-    known = _KNOWN.get(ref.sha256)
-    if known is not None:
-        return known[0]
     try:
-        words = word_deck(ref.builtin, ref.files)
+        deck = word_deck(ref.builtin, ref.files)
     except WordPackError as exc:
         raise WordPackError(f"#ARTBOX cannot resume: {exc}, or start a new game") from None
-    if fingerprint(words) != ref.sha256:
+    if deck.ref.sha256 != ref.sha256:
         changed = ", ".join(ref.files) or f"the built-in {ref.builtin} deck"
         raise WordPackError(
             f"#ARTBOX cannot resume: {changed} changed since the game began ({ref.count} words "
-            f"then, {len(words)} now); put the old file back or start a new game"
+            f"then, {len(deck)} now); put the old file back or start a new game"
         )
-    return words
+    return deck
 
 
-def _remember(words: tuple[str, ...], ref: PackRef) -> None:
-    if ref.sha256 in _KNOWN:
-        return
-    if len(_KNOWN) >= _KEEP:
-        oldest = next(iter(_KNOWN))
-        del _KNOWN[oldest]
-        for key in [k for k, (_, r) in _BY_ID.items() if r.sha256 == oldest]:
-            del _BY_ID[key]
-    _KNOWN[ref.sha256] = (words, ref)
-    _BY_ID[id(words)] = (words, ref)
+def _stamps(paths: tuple[str, ...]) -> tuple[tuple[int, int], ...] | None:
+    """Each file's (size, mtime_ns), None when one cannot be read: what a changed pack changes."""
+    try:
+        stats = [os.stat(path) for path in paths]
+    except OSError:
+        return None
+    return tuple((s.st_size, s.st_mtime_ns) for s in stats)
+
+
+# A pure memo (the same files, unchanged, read the same): resuming or undoing a game with a
+# 20,000-word pack does not read and check the pack again. One deck per language and pack set.
+@lru_cache(maxsize=8)
+def _read_deck(lang: str, files: tuple[str, ...], stamps: tuple[tuple[int, int], ...]) -> Deck:
+    """The deck of `word_deck`, read from the files (`stamps` only keys the memo)."""
+    words = merge_decks(builtin_deck(lang), *(load_pack(path) for path in files))
+    return Deck(words, PackRef(lang, files, fingerprint(words), len(words)))

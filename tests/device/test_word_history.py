@@ -34,7 +34,9 @@ SMALL = tuple(f"mot{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(40))
 def small_deck(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, ...]]:
     """A 40-word built-in deck, so that a few games go through it (the deck cycles)."""
     monkeypatch.setattr(wordpacks, "builtin_deck", lambda lang: SMALL)
+    wordpacks._read_deck.cache_clear()  # decks read with the real built-in deck are not this one
     yield SMALL
+    wordpacks._read_deck.cache_clear()
 
 
 def game(h: Harness) -> State:

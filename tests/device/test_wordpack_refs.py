@@ -3,7 +3,10 @@ made every save 138 KB); a pack that went missing or changed stops the game with
 
 from __future__ import annotations
 
+import copy
 import json
+import os
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,8 +41,7 @@ def started_game(harness: Callable[..., Harness], pack: Path) -> ArtboxUi:
 @pytest.fixture(autouse=True)
 def forget_decks() -> None:
     """Each test starts with no deck remembered, as after a restart."""
-    wordpacks._KNOWN.clear()
-    wordpacks._BY_ID.clear()
+    wordpacks._read_deck.cache_clear()
 
 
 def test_a_saved_game_names_its_pack_and_round_trips(harness: Callable[..., Harness], tmp_path: Path) -> None:
@@ -53,8 +55,7 @@ def test_a_saved_game_names_its_pack_and_round_trips(harness: Callable[..., Harn
     assert ui.game is not None
     assert ref["files"] == [str(pack)] and ref["count"] == len(ui.game.setup.words)
     assert "packaaa" not in json.dumps(saved)
-    wordpacks._KNOWN.clear()
-    wordpacks._BY_ID.clear()
+    wordpacks._read_deck.cache_clear()
     assert owner.load(json.loads(json.dumps(saved))) == ui
 
 
@@ -75,7 +76,7 @@ def test_a_missing_pack_says_which_file(harness: Callable[..., Harness], tmp_pat
     owner = app("artbox")
     assert owner is not None
     saved = owner.dump(started_game(harness, pack))
-    wordpacks._KNOWN.clear()
+    wordpacks._read_deck.cache_clear()
     pack.unlink()
     expected = (rf"^#ARTBOX cannot resume: {pack}: no such word pack file; check the path in your config, "
                 "or start a new game$")
@@ -91,7 +92,7 @@ def test_a_changed_pack_is_refused(harness: Callable[..., Harness], tmp_path: Pa
     ui = started_game(harness, pack)
     assert ui.game is not None
     saved = owner.dump(ui)
-    wordpacks._KNOWN.clear()
+    wordpacks._read_deck.cache_clear()
     write_pack(pack, 101)
     then = len(ui.game.setup.words)
     expected = rf"^#ARTBOX cannot resume: {pack} changed since the game began \({then} words then, {then + 1} now\)"
@@ -107,7 +108,7 @@ def test_runner_starts_with_the_message_instead_of_crashing(tmp_path: Path) -> N
     h.runner.open("artbox")
     h.press("roll")
     h.store.close()
-    wordpacks._KNOWN.clear()
+    wordpacks._read_deck.cache_clear()
     pack.unlink()
     again = Harness(db=db)
     assert "#ARTBOX cannot resume" in again.runner.session.message and str(pack) in again.runner.session.message
@@ -121,3 +122,41 @@ def test_packs_over_the_cap_are_refused(tmp_path: Path) -> None:
     huge.write_bytes(b"x" * (MAX_PACK_BYTES + 1))
     with pytest.raises(WordPackError, match=r"1,000,001 bytes, a word pack file holds at most 1,000,000; split it$"):
         load_pack(huge)
+
+
+def test_the_deck_carries_its_reference(tmp_path: Path) -> None:
+    """Only a deck made by word_deck is saved by reference, whatever the process read before; it
+    is still its words (equal to the plain tuple) and keeps its reference when copied."""
+    pack = write_pack(tmp_path / "words.txt", 100)
+    deck = wordpacks.word_deck("en", (pack,))
+    ref = wordpacks.reference(deck)
+    assert ref is not None and ref.files == (str(pack),) and ref.count == len(deck)
+    assert ref.sha256 == wordpacks.fingerprint(deck)
+    assert wordpacks.reference(tuple(deck)) is None and tuple(deck) == deck
+    for copied in (copy.deepcopy(deck), pickle.loads(pickle.dumps(deck))):
+        assert copied == deck and wordpacks.reference(copied) == ref
+
+
+def test_a_loaded_game_saves_by_reference_again(harness: Callable[..., Harness], tmp_path: Path) -> None:
+    """After a restart (nothing read yet) the loaded game plays with the deck itself, so its next
+    save is the same bytes, by reference."""
+    pack = write_pack(tmp_path / "words.txt", 500)
+    owner = app("artbox")
+    assert owner is not None
+    saved = json.dumps(owner.dump(started_game(harness, pack)))
+    wordpacks._read_deck.cache_clear()
+    loaded = owner.load(json.loads(saved))
+    assert loaded.game is not None and wordpacks.reference(loaded.game.setup.words) is not None
+    assert json.dumps(owner.dump(loaded)) == saved
+
+
+def test_a_rewritten_pack_is_read_again(tmp_path: Path) -> None:
+    """The memo of packs read is keyed by each file's size and time: an edited pack is re-read."""
+    pack = write_pack(tmp_path / "words.txt", 100)
+    before = wordpacks.word_deck("en", (pack,))
+    assert wordpacks.word_deck("en", (pack,)) is before  # unchanged: not read again
+    write_pack(pack, 100, prefix="other")
+    os.utime(pack, ns=(pack.stat().st_atime_ns, pack.stat().st_mtime_ns + 1_000_000_000))
+    after = wordpacks.word_deck("en", (pack,))
+    assert "othera" in after and "packa" not in after and "packa" in before
+    assert wordpacks.reference(after) != wordpacks.reference(before)

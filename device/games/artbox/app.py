@@ -118,8 +118,12 @@ class ArtboxApp(GameApp[ArtboxUi]):
         used_ref = None
         if isinstance(data, dict) and isinstance(data.get("game"), dict):
             game, used_ref = saved.expand(data["game"], words)
-            data = {**data, "game": game}
-        return _one_seed(replace(codec.from_dict(ArtboxUi, data), used_ref=used_ref))
+            ui = codec.from_dict(ArtboxUi, {**data, "game": game})
+            if ui.game is not None:  # the same words, as the deck that carries their reference
+                ui = replace(ui, game=saved.with_deck(ui.game, data["game"]))
+        else:
+            ui = codec.from_dict(ArtboxUi, data)
+        return _one_seed(replace(ui, used_ref=used_ref))
 
     def screen_key(self, state: ArtboxUi) -> str:
         """Setup, or the phase (per dealt seat and per slot, so each is a new screen)."""

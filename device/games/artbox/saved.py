@@ -15,7 +15,7 @@ costs the same with a 20,000-word pack as with none; `compact` is the same form 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
@@ -104,6 +104,16 @@ def expand(game: dict[str, Any], source: WordSource | None) -> tuple[dict[str, A
     shuffled = _shuffle(int(deck["shuffled"]), len(words), last)[int(deck["from"]):]
     out["deck"] = {"cards": [_word(words, i) for i in (*shuffled, *deck["then"])]}
     return out, used_ref
+
+
+def with_deck(game: State, saved_game: dict[str, Any]) -> State:
+    """The loaded `game` playing with the very deck its saved reference names (the decoded tuple
+    has the same words but no reference), so its next saves are by reference again."""
+    ref = saved_game["setup"]["words"]
+    if not isinstance(ref, dict):
+        return game
+    deck = resolve(ref["pack"])  # read once by `expand` just before: the memo answers
+    return replace(game, setup=replace(game.setup, words=deck))
 
 
 def _compact_deck(cards: list[int], size: int, seed: int, last: tuple[int, ...]) -> dict[str, Any]:

@@ -34,8 +34,7 @@ def legacy_dump(ui: ArtboxUi) -> dict[str, object]:
 @pytest.mark.parametrize("script", ["artbox_five_players_round", "artbox_four_players"])
 def test_every_step_saves_what_compact_made(harness: Callable[..., Harness], tmp_path: Path,
                                             script: str) -> None:
-    wordpacks._KNOWN.clear()
-    wordpacks._BY_ID.clear()
+    wordpacks._read_deck.cache_clear()
     h = harness(seed=21, resources=Resources(word_packs=(write_pack(tmp_path / "words.txt", 3_000),)))
     owner = app("artbox")
     assert owner is not None
@@ -58,8 +57,7 @@ def test_every_step_saves_what_compact_made(harness: Callable[..., Harness], tmp
 def test_a_second_game_saves_the_used_words_by_reference(harness: Callable[..., Harness],
                                                          tmp_path: Path) -> None:
     """The second game puts the first game's words last (Setup.used): saved as rows, not words."""
-    wordpacks._KNOWN.clear()
-    wordpacks._BY_ID.clear()
+    wordpacks._read_deck.cache_clear()
     h = harness(db=tmp_path / "easel.db", resources=Resources(word_packs=(write_pack(tmp_path / "words.txt", 2_000),)))
     h.runner.open("artbox")
     h.press("roll", "ok")  # the first game deals its words (recorded in the database)
