@@ -5,9 +5,12 @@ a reader who knows only the rulebook guessed the press the table really made.
     .venv/bin/python benchmarks/cold_read.py score docs/table-test/artem_three_players
 
 `frames` writes OUT_DIR/NN-small.png (2.13") and NN-large.png (7.5") for the first presses of the
-script, through the real runner, and OUT_DIR.presses.json (what the table pressed; keep it from the
-reader). `score` reads NAME.presses.json and NAME.read1.json (the reader's answers: frame, who,
-up to three guesses, what was unclear) and prints the hits and each miss.
+script (`--presses 0`: all of them), through the real runner, NN.png with both side by side (the
+2.13" at twice its size, as it looks at arm's length next to the 7.5"), and OUT_DIR.presses.json
+(what the table pressed and the script's comment on it; keep it from the reader). `score` reads
+NAME.presses.json and NAME.read1.json (`--read 2`: NAME.read2.json; the reader's answers: frame, who,
+up to three guesses, what was unclear) and prints the hits and each miss; `--who` also prints, frame
+by frame, who the reader said acts next to the script's own comment, to check the person named.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import argparse
 import json
 import sys
 from pathlib import Path
+
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -42,23 +47,53 @@ def write_frames(script: str, out: Path, presses: int) -> int:
                         DeviceSetup(settings=Settings(panel=panel), seed=seed or 1, forced={"panel": panel}))
         runner.show()
         tables.append((size, runner, clock))
-    made = []
+    made: list[dict[str, object]] = []
+    lines = (ROOT / "tests" / "scripts" / f"{script}.txt").read_text(encoding="utf-8").splitlines()
     for line, step in steps:
-        if not isinstance(step, Wait) and len(made) < presses:
+        if not isinstance(step, Wait) and (presses <= 0 or len(made) < presses):
+            pictures = []
             for size, runner, _ in tables:
-                runner.render()[0].save(out / f"{len(made) + 1:02d}-{size}.png")
-            made.append({"frame": len(made) + 1, "press": f"{step.kind} {step.button}", "script_line": line})
+                picture = runner.render()[0].convert("RGB")
+                picture.save(out / f"{len(made) + 1:02d}-{size}.png")
+                pictures.append(picture)
+            side_by_side(pictures).save(out / f"{len(made) + 1:02d}.png")
+            comment = lines[line - 1].partition("#")[2].strip()
+            made.append({"frame": len(made) + 1, "press": f"{step.kind} {step.button}", "script_line": line,
+                         "comment": comment})
         for _, runner, clock in tables:
             run_script(runner, clock, [step])
     out.with_name(f"{out.name}.presses.json").write_text(json.dumps(made, indent=1) + "\n", encoding="utf-8")
     return len(made)
 
 
-def score(stem: Path) -> tuple[int, int]:
+def side_by_side(pictures: list[Image.Image]) -> Image.Image:
+    """The small panel at twice its size, then the large one, on a grey sheet."""
+    small, large = pictures
+    small = small.resize((small.width * 2, small.height * 2), Image.Resampling.NEAREST)
+    gap = 24
+    sheet = Image.new("RGB", (small.width + large.width + 3 * gap, max(small.height, large.height) + 2 * gap),
+                      (160, 160, 160))
+    sheet.paste(small, (gap, gap))
+    sheet.paste(large, (small.width + 2 * gap, gap))
+    return sheet
+
+
+def who(stem: Path, read_name: str) -> None:
+    """Frame by frame: who the reader said acts, next to the script's comment on the press."""
+    made = json.loads(stem.with_name(f"{stem.name}.presses.json").read_text(encoding="utf-8"))
+    read = {entry["frame"]: entry for entry in
+            json.loads(stem.with_name(f"{stem.name}.{read_name}.json").read_text(encoding="utf-8"))}
+    for press in made:
+        said = read.get(press["frame"], {}).get("who", "")
+        comment = press.get("comment", "")[:70]
+        print(f"{press['frame']:3d} {press['press']:<12} reader: {said[:60]:<60} script: {comment}")
+
+
+def score(stem: Path, read_name: str) -> tuple[int, int]:
     """(hits, frames): the press made among the reader's guesses; prints each miss."""
     made = json.loads(stem.with_name(f"{stem.name}.presses.json").read_text(encoding="utf-8"))
     read = {entry["frame"]: entry for entry in
-            json.loads(stem.with_name(f"{stem.name}.read1.json").read_text(encoding="utf-8"))}
+            json.loads(stem.with_name(f"{stem.name}.{read_name}.json").read_text(encoding="utf-8"))}
     hits = 0
     for press in made:
         guesses = [g.strip().lower() for g in read.get(press["frame"], {}).get("guesses", [])]
@@ -79,11 +114,15 @@ def main() -> None:
     frames.add_argument("--presses", type=int, default=30)
     scored = sub.add_parser("score")
     scored.add_argument("stem", type=Path)
+    scored.add_argument("--who", action="store_true")
+    scored.add_argument("--read", type=int, default=1)
     args = parser.parse_args()
     if args.command == "frames":
         print(f"{write_frames(args.script, args.out, args.presses)} frames in {args.out}")
     else:
-        hits, total = score(args.stem)
+        if args.who:
+            who(args.stem, f"read{args.read}")
+        hits, total = score(args.stem, f"read{args.read}")
         print(f"{args.stem.name}: {hits}/{total} = {100 * hits / total:.0f} % of presses among the reader's guesses")
 
 
