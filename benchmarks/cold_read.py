@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -49,14 +50,20 @@ def write_frames(script: str, out: Path, presses: int) -> int:
         tables.append((size, runner, clock))
     made: list[dict[str, object]] = []
     lines = (ROOT / "tests" / "scripts" / f"{script}.txt").read_text(encoding="utf-8").splitlines()
+    meanwhile: list[str] = []
     for line, step in steps:
-        if not isinstance(step, Wait) and (presses <= 0 or len(made) < presses):
+        if isinstance(step, Wait):
+            meanwhile.append(f"{step.ms / 1000:g} s pass: {intent(lines[line - 1])}".rstrip(": "))
+        elif presses <= 0 or len(made) < presses:
             pictures = []
             for size, runner, _ in tables:
                 picture = runner.render()[0].convert("RGB")
                 picture.save(out / f"{len(made) + 1:02d}-{size}.png")
                 pictures.append(picture)
             side_by_side(pictures).save(out / f"{len(made) + 1:02d}.png")
+            told = [f"Meanwhile at the table: {m}." for m in meanwhile] + [f"The table now: {intent(lines[line - 1])}."]
+            (out / f"{len(made) + 1:02d}.txt").write_text("\n".join(told) + "\n", encoding="utf-8")
+            meanwhile = []
             comment = lines[line - 1].partition("#")[2].strip()
             made.append({"frame": len(made) + 1, "press": f"{step.kind} {step.button}", "script_line": line,
                          "comment": comment})
@@ -64,6 +71,15 @@ def write_frames(script: str, out: Path, presses: int) -> int:
             run_script(runner, clock, [step])
     out.with_name(f"{out.name}.presses.json").write_text(json.dumps(made, indent=1) + "\n", encoding="utf-8")
     return len(made)
+
+
+BUTTON_WORDS = re.compile(r"\s*\([^)]*\b(up|down|ok|roll|timer|button|press\w*|seat \d)\b[^)]*\)"
+                          r"|^(rule|setup|extra):\s*", re.IGNORECASE)
+
+
+def intent(line: str) -> str:
+    """What the script's comment says the table does, without the button it presses."""
+    return BUTTON_WORDS.sub("", line.partition("#")[2].strip()).strip()
 
 
 def side_by_side(pictures: list[Image.Image]) -> Image.Image:
