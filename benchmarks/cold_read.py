@@ -9,8 +9,10 @@ script (`--presses 0`: all of them), through the real runner, NN.png with both s
 2.13" at twice its size, as it looks at arm's length next to the 7.5"), and OUT_DIR.presses.json
 (what the table pressed and the script's comment on it; keep it from the reader). `score` reads
 NAME.presses.json and NAME.read1.json (`--read 2`: NAME.read2.json; the reader's answers: frame, who,
-up to three guesses, what was unclear) and prints the hits and each miss; `--who` also prints, frame
-by frame, who the reader said acts next to the script's own comment, to check the person named.
+up to three guesses, what was unclear; from the second read on, also up to three guesses made after
+reading NN.txt, what the table does next without its button, as `told_guesses`) and prints the
+hits and each miss; `--who` also prints, frame by frame, who the reader said acts next to the
+script's own comment, to check the person named.
 """
 
 from __future__ import annotations
@@ -105,14 +107,14 @@ def who(stem: Path, read_name: str) -> None:
         print(f"{press['frame']:3d} {press['press']:<12} reader: {said[:60]:<60} script: {comment}")
 
 
-def score(stem: Path, read_name: str) -> tuple[int, int]:
+def score(stem: Path, read_name: str, field: str = "guesses") -> tuple[int, int]:
     """(hits, frames): the press made among the reader's guesses; prints each miss."""
     made = json.loads(stem.with_name(f"{stem.name}.presses.json").read_text(encoding="utf-8"))
     read = {entry["frame"]: entry for entry in
             json.loads(stem.with_name(f"{stem.name}.{read_name}.json").read_text(encoding="utf-8"))}
     hits = 0
     for press in made:
-        guesses = [g.strip().lower() for g in read.get(press["frame"], {}).get("guesses", [])]
+        guesses = [g.strip().lower() for g in read.get(press["frame"], {}).get(field, [])]
         if press["press"] in guesses:
             hits += 1
         else:
@@ -138,8 +140,12 @@ def main() -> None:
     else:
         if args.who:
             who(args.stem, f"read{args.read}")
-        hits, total = score(args.stem, f"read{args.read}")
-        print(f"{args.stem.name}: {hits}/{total} = {100 * hits / total:.0f} % of presses among the reader's guesses")
+        for field, how in (("guesses", "shown the frame alone"), ("told_guesses", "then told what the table does")):
+            hits, total = score(args.stem, f"read{args.read}", field)
+            print(f"{args.stem.name}, {how}: {hits}/{total} = {100 * hits / total:.0f} % of presses among the "
+                  "reader's guesses")
+            if args.read == 1:
+                break
 
 
 if __name__ == "__main__":
