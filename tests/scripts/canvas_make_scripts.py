@@ -140,7 +140,8 @@ def two_players(table: bool) -> Script:
     open_canvas(s)
     s.presses(["down", "down"], "setup: cursor to Cards")
     s.press("ok", "setup: open the card menu")
-    s.presses(["down"] * 5, "setup: cursor to 'Choose one by one'")
+    # The card menu opens on the set in use (row 2 of 6: the default first game); pick is row 5.
+    s.presses(moves(1, 4, 6), "setup: cursor to 'Choose one by one'")
     s.press("ok", "setup: choose the cards one by one")
     for path, name in ((["down"] * 5, "Proximity"), (["down"] * 2, "Repetition"), (["up"] * 6, "Consistency"),
                        (["down"] * 7, "Space"), (["down"] * 5, "Done")):

@@ -8,7 +8,7 @@ from functools import lru_cache
 from device.render.fonts import font
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box, Ink
-from device.widgets.seat_button import draw_seat_button
+from device.widgets.seat_button import button_width, draw_seat_button
 from engine.canvas.cards import ELEMENTS, Slot
 from engine.canvas.setup import Setup
 
@@ -64,28 +64,53 @@ def draw_icon(frame: Frame, icon: str, box: Box, setup: Setup, ink: Ink | None =
     frame.text((x1 - max(1, size // 10), y1), f"+{bonus.points}", px, "bold", anchor="rd", fill=ink)
 
 
-def draw_icon_keys(frame: Frame, box: Box, setup: Setup) -> None:
-    """The table build's icon keys in a row: each seat button's number, then the icon it enters."""
+def draw_icon_keys(frame: Frame, box: Box, setup: Setup, names: Sequence[str]) -> None:
+    """The table build's icon keys, two columns of four rows (elements, then their bonus icons):
+    each seat button's key cap, the icon it enters and its name (`names`, one per icon; a bonus
+    icon's name shortened to its "+N" when the full one does not fit beside it)."""
     left, top, right, bottom = box
     icons = setup.icons[1:9]
-    cell = (right - left) // max(1, len(icons))
-    size = bottom - top
-    ring = frame.small * 2 // 3  # eight rings and icons share one line
-    figure = max(TEXT_FLOOR_PX, frame.small * 3 // 4)
-    for number, icon in enumerate(icons, 1):
-        x = left + (number - 1) * cell
-        x0 = draw_seat_button(frame, x, (top + bottom) // 2, number, ring)
-        bonus = next((b for b in setup.bonus_icons if b.id == icon), None)
-        if bonus is None:
-            draw_icon(frame, icon, (x0, top, x0 + size, bottom), setup)
-            continue
-        # A badge this small cannot hold readable points: the element, then "+N" beside it.
-        points = f"+{bonus.points}"
-        gap = max(2, frame.px(2)) + 1  # a clear pixel between the element and its +N
-        small = min(size, x + cell - gap - frame.px(2) - frame.text_width(points, figure, "bold") - x0)
-        mid = (top + bottom) // 2
-        draw_element(frame, bonus.element, (x0, mid - small // 2, x0 + small, mid + small // 2), frame.ink)
-        frame.text((x0 + small + gap, mid), points, figure, "bold", anchor="lm")
+    rows = (len(icons) + 1) // 2
+    row_h = (bottom - top) // max(1, rows)
+    px = max(TEXT_FLOOR_PX, min(frame.small, row_h * 3 // 4))
+    bonus = [next((b for b in setup.bonus_icons if b.id == icon), None) for icon in icons]
+    while True:  # the largest size at which every full name fits, else "+N" for the bonus icons
+        size = min(row_h - 2, px)
+        lead = button_width(frame, px) + size + max(2, frame.px(3))  # key cap and icon before a name
+        first_w = lead + max(frame.text_width(n, px) for n in names[:rows]) + frame.px(6)
+        if lead + max(frame.text_width(n, px) for n in names[rows:]) <= right - left - first_w:
+            break
+        if px == TEXT_FLOOR_PX:
+            shorts = (f"+{b.points}" if b else n for b, n in zip(bonus[rows:], names[rows:], strict=True))
+            names = [*names[:rows], *shorts]
+            break
+        px -= 1
+    for number, (icon, name) in enumerate(zip(icons, names, strict=False), 1):
+        col, row = divmod(number - 1, rows)
+        x = left if col == 0 else left + first_w
+        found = bonus[number - 1]
+        mid = top + row * row_h + row_h // 2
+        x0 = draw_seat_button(frame, x, mid, number, px)
+        element = found.element if found is not None else icon
+        draw_element(frame, element, (x0, mid - size // 2, x0 + size, mid - size // 2 + size), frame.ink)
+        frame.text((x + lead, mid), name, px, anchor="lm")
+
+
+def draw_bonus_tall(frame: Frame, icon: str, box: Box, setup: Setup) -> bool:
+    """A bonus icon in a tall narrow box (a slot of the strip): its element, "+N" under it in
+    text (a badge this small is unreadable); False if `icon` is no bonus icon."""
+    bonus = next((b for b in setup.bonus_icons if b.id == icon), None)
+    if bonus is None:
+        return False
+    left, top, right, bottom = box
+    width = right - left
+    px = max(TEXT_FLOOR_PX, min(frame.small, (bottom - top) * 2 // 5))
+    size = min(width, bottom - top - px - frame.px(2))
+    cx = (left + right) // 2
+    draw_element(frame, bonus.element, (cx - size // 2, top, cx - size // 2 + size, top + size), frame.ink)
+    frame.fit((left - frame.px(2), top + size + 1, right + frame.px(2), bottom), f"+{bonus.points}",
+              max_px=px, weight="bold")
+    return True
 
 
 def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setup: Setup) -> None:
@@ -111,7 +136,9 @@ def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setu
             size = min(cell_w, icon_h) - 2 * pad
             cx = x + cell_w // 2
             cy = y + icon_h // 2
-            draw_icon(frame, icon, (cx - size // 2, cy - size // 2, cx + size // 2, cy + size // 2), setup)
+            tall = (cx - size // 2, y + pad, cx + size // 2, y + icon_h - pad)
+            if not draw_bonus_tall(frame, icon, tall, setup):
+                draw_icon(frame, icon, (cx - size // 2, cy - size // 2, cx + size // 2, cy + size // 2), setup)
 
 
 def draw_tokens_row(frame: Frame, box: Box, flips: Sequence[bool]) -> None:

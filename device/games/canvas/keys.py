@@ -17,7 +17,7 @@ from dataclasses import replace
 from device.framework.contract import Context, Reply
 from device.games.canvas import setup_keys, solo_keys
 from device.games.canvas.game_keys import apply, paint
-from device.games.canvas.text import bonus_of, card_name, review_rows, seat, slot_text
+from device.games.canvas.text import bonus_of, card_name, review_rows, seat, short_icon, slot_text
 from device.games.canvas.ui import CanvasUi, board_seats, count_at, counted_cards, game_of, to_phase
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, pause
@@ -84,7 +84,10 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
         def action(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
             chosen = neighbour(icons, u.top if u.row == 0 else u.bottom, button)
             return Reply(replace(u, top=chosen) if u.row == 0 else replace(u, bottom=chosen))
-        return Binding(action, T(lang, "canvas.key.prev_icon" if button == "up" else "canvas.key.next_icon"))
+        # The label is the icon this key puts in the row being entered (issue 20: "Prev icon"
+        # did not say what cycles).
+        after = neighbour(icons, ui.top if ui.row == 0 else ui.bottom, button)
+        return Binding(action, short_icon(lang, after, game.setup))
 
     def set_slot(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         after = to_phase(apply(u, SetSlot(u.top, u.bottom)))

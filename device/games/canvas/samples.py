@@ -25,7 +25,8 @@ class CanvasPresser(Presser[CanvasUi]):
 
     def choose(self, ui: CanvasUi, item: str) -> CanvasUi:
         """On the setup menu, open the item with this id (a suggested setup, pick, random)."""
-        return self.press(ui, *["down"] * mode_items().index(item), "ok")
+        steps = mode_items().index(item) - ui.cursor  # the menu opens on the set in use
+        return self.press(ui, *(["down"] * steps if steps >= 0 else ["up"] * -steps), "ok")
 
     def paint(self, ui: CanvasUi, slots: Sequence[str], confirm: bool = True) -> CanvasUi:
         """Enter five slots ("top/bottom") with up/down/ok, then confirm the review."""
@@ -73,7 +74,8 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
 
     # Three players, seats 1 and 2 tied on points and on tokens: seat 3, runner-up, judges.
     trio_setup = p.press(players, "up", "ok", "down", "ok")
-    trio = p.press(p.choose(trio_setup, "family"), "ok")
+    # Composition and Variety, one by one (cards 1 and 12 of the data file, then Done).
+    trio = p.press(p.choose(trio_setup, "pick"), "ok", *["down"] * 11, "ok", "down", "down", "ok", "ok")
     for painter, painting in ((1, PLAIN), (2, PLAIN), (3, CHARLOTTE)) * 3:
         trio = p.paint(p.press(trio, f"seat{painter}"), painting)
     tokens = p.press(trio, "up", "up", "up", "ok", "up")

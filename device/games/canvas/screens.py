@@ -31,8 +31,8 @@ from device.games.canvas.text import (
 from device.games.canvas.ui import UNSET, CanvasUi
 from device.render.fonts import font
 from device.render.frame import TEXT_FLOOR_PX, Frame
+from device.render.shapes import Box
 from device.strings.all import STRINGS as T
-from device.widgets.seat_button import draw_seat_button
 from engine.canvas import CANVAS
 from engine.canvas import scores as canvas_scores
 from engine.canvas.cards import PAINTINGS_EACH, Slot
@@ -50,7 +50,6 @@ from engine.canvas.scores import (
 from engine.canvas.state import State
 
 Keys = Mapping[str, str]
-LEGEND_FROM_PX = 170  # panels this tall show the seat buttons' icons under a slot (room for one line)
 
 
 def render(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool = True) -> None:
@@ -59,21 +58,34 @@ def render(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool
     if ui.screen == "slot":
         _slot(ui, lang, keys, frame, seat_buttons)
         return
+    if ui.screen == "board":
+        _board(ui, lang, keys, frame, seat_buttons)
+        return
     draw = SETUP_SCREENS.get(ui.screen) or SCREENS[ui.screen]
     draw(ui, lang, keys, frame)
 
 
 # the table game ---------------------------------------------------------------------------
-def _board(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+def _board(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
     game = _game(ui)
     players = game.setup.players
     done = sum(paintings_done(game, s) for s in seats(game))
     frame.header(T(lang, "game.canvas"), T(lang, "canvas.board.done", done=done, all=players * PAINTINGS_EACH))
     frame.softkeys(keys)
-    _score_table(frame, lang, game, ui.cursor)
+    used = _score_table(frame, lang, game, ui.cursor)
+    # Who acts and how (issue 20): a player who completes a painting (004 l.36) enters it; taking
+    # an art card (l.40-44) needs no press.
+    left, _, right, bottom = inner(frame)
+    hints = [T(lang, "canvas.board.hint" if seat_buttons else "canvas.board.hint.keys"), T(lang, "canvas.board.take")]
+    line = frame.small + frame.px(4)
+    room = (bottom - used - frame.px(2)) // line
+    for i, hint in enumerate(hints[: max(0, room)]):
+        y = used + frame.px(2) + i * line
+        frame.fit((left, y, right, y + line), hint, max_px=frame.small, align="left")
 
 
-def _score_table(frame: Frame, lang: str, game: State, cursor: int) -> None:
+def _score_table(frame: Frame, lang: str, game: State, cursor: int) -> int:
+    """The ribbons, paintings and points of each seat, `cursor`'s row inverted; returns its bottom."""
     left, top, right, bottom = frame.content
     cards = game.setup.cards
     rows = game.setup.players + 1
@@ -118,6 +130,7 @@ def _score_table(frame: Frame, lang: str, game: State, cursor: int) -> None:
             frame.text((x + card_w // 2, cy), str(n), px, anchor="mm", fill=fill)
         frame.text((paint_x + figure_w // 2, cy), f"{paintings_done(game, s)}/3", px, anchor="mm", fill=fill)
         frame.text((right - pad, cy), str(total(game, s)), px, "bold", anchor="rm", fill=fill)
+    return top + head_h + len(seats(game)) * row
 
 
 def _game(ui: CanvasUi) -> State:
@@ -130,17 +143,18 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool)
     draft = game.draft
     assert draft is not None
     number = draft.at + 1
-    frame.header(T(lang, "canvas.slot.title", seat=seat(lang, draft.seat), n=number, colour=colour(lang, number)))
+    title = T(lang, "canvas.slot.title", seat=seat(lang, draft.seat), n=number, colour=colour(lang, number))
+    # The table build: a held seat button keeps the slot open for an icon below (keys._icon_key).
+    frame.header(title, T(lang, "canvas.slot.hold") if seat_buttons and ui.row == 0 else "")
     frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
-    if frame.height >= LEGEND_FROM_PX and seat_buttons:
-        legend_h = frame.small + frame.px(4)
-        draw_icon_keys(frame, (left, bottom - legend_h + frame.px(2), right, bottom), game.setup)
-        bottom -= legend_h + frame.px(2)
-    strip_w = (right - left) * 2 // 5
+    strip_w = (right - left) // 3 if seat_buttons else (right - left) * 2 // 5
     shown = tuple(Slot(ui.top, ui.bottom) if i == draft.at else s for i, s in enumerate(draft.slots))
     draw_strip(frame, (left, top, left + strip_w, bottom), shown, number, game.setup)
     x0 = left + strip_w + frame.px(6)
+    if seat_buttons:
+        _slot_rows(ui, lang, frame, (x0, top, right, bottom))
+        return
     row_h = (bottom - top) // 2
     for r, (label, icon) in enumerate(
         ((T(lang, "canvas.slot.top"), ui.top), (T(lang, "canvas.slot.bottom"), ui.bottom))
@@ -155,12 +169,41 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool)
         icon_top = y0 + pad + int(font(frame.small).getbbox(label + "p")[3]) + max(2, pad)  # below its descenders
         size = min(y0 + row_h - pad - icon_top, frame.px(26))
         draw_icon(frame, icon, (x0 + pad, icon_top, x0 + pad + size, icon_top + size), game.setup, fill)
-        text_x = x0 + pad * 2 + size
-        button = game.setup.icons.index(icon) if icon in game.setup.icons else 0
-        if seat_buttons and 1 <= button <= 8:  # seat button k enters icon k (keys.ICON_KEYS)
-            text_x = draw_seat_button(frame, text_x, icon_top + size // 2, button, frame.small, fill)
         name = icon_name(lang, icon, game.setup)
+        text_x = x0 + pad * 2 + size
         frame.fit((text_x, icon_top, right - pad, icon_top + size), name, max_px=frame.body, align="left", fill=fill)
+
+
+def _slot_rows(ui: CanvasUi, lang: str, frame: Frame, box: Box) -> None:
+    """The table build's slot panel: the top and bottom icons as two lines (the one being entered
+    inverted), then the seat buttons and the icon each enters, by name (issue 20)."""
+    game = _game(ui)
+    left, top, right, bottom = box
+    pad = frame.px(2)
+    line = frame.small + frame.px(5)
+    label_w = max(frame.text_width(T(lang, f"canvas.slot.{k}"), frame.small, "bold") for k in ("top", "bottom"))
+    for r, (key, icon) in enumerate((("top", ui.top), ("bottom", ui.bottom))):
+        y0 = top + r * line
+        selected = r == ui.row
+        if selected:
+            frame.draw.rounded_rectangle((left, y0, right, y0 + line - 1), radius=frame.px(3), fill=frame.ink)
+        fill = frame.paper if selected else frame.ink
+        mid = y0 + line // 2
+        frame.text((left + pad, mid), T(lang, f"canvas.slot.{key}"), frame.small, "bold", anchor="lm", fill=fill)
+        size = line - 2 * pad - 2
+        x = left + 2 * pad + label_w + frame.px(3)
+        if icon:
+            draw_icon(frame, icon, (x, mid - size // 2, x + size, mid - size // 2 + size), game.setup, fill)
+            x += size + frame.px(3)
+        name = icon_name(lang, icon, game.setup)
+        px = frame.fit_px(name, (x, y0, right - pad, y0 + line), frame.small)
+        frame.text((x, mid), name, px, anchor="lm", fill=fill)
+    legend_top = top + 2 * line + frame.px(3)
+    icons = game.setup.icons[1:9]
+    rows = (len(icons) + 1) // 2
+    names = [icon_name(lang, i, game.setup) for i in icons]
+    height = min(bottom - legend_top, rows * int(frame.small * 1.9))
+    draw_icon_keys(frame, (left, legend_top, right, legend_top + height), game.setup, names)
 
 
 def _count(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
@@ -324,6 +367,6 @@ def _toss(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
 
 
 SCREENS: dict[str, Callable[[CanvasUi, str, Keys, Frame], None]] = {
-    "board": _board, "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
+    "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
     "final": _final, "turn": _turn, "auto": _auto, "toss": _toss,
 }

@@ -13,6 +13,7 @@ from device.games.canvas.ui import (
     EnteredPoints,
     chosen_cards,
     data,
+    mode_cursor,
     mode_items,
     needs_points,
     setup_rows,
@@ -45,7 +46,7 @@ def _after_choice(ui: CanvasUi) -> CanvasUi:
 def start_game(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     """Start a game with the setup shown (the points of a card the data lacks are asked first)."""
     if not ui.chosen:  # a setup saved before the setup menu existed: choose the cards first
-        return Reply(replace(ui, screen="mode", cursor=0))
+        return Reply(replace(ui, screen="mode", cursor=mode_cursor(ui)))
     if needs_points(ui) is not None:
         return Reply(replace(ui, screen="points", table=(), value=1))
     setup = Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
@@ -72,7 +73,7 @@ def _setup(ui: CanvasUi, lang: str) -> Keys:
         if row == "players":
             return Reply(replace(u, screen="players"))
         if row == "cards":
-            return Reply(replace(u, screen="mode", cursor=0))
+            return Reply(replace(u, screen="mode", cursor=mode_cursor(u)))
         if row == "toss":
             return Reply(replace(u, toss_table=not u.toss_table))
         return start_game(u, c)
@@ -133,7 +134,9 @@ def _pick(ui: CanvasUi, lang: str) -> Keys:
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         return Reply(replace(u, screen="mode", cursor=mode_items().index("pick")))
 
-    ok = Binding(toggle, T(lang, "canvas.pick.done") if done else T(lang, "canvas.key.pick"))
+    picked = not done and data().cards[ui.cursor].name in ui.chosen
+    label = "canvas.pick.done" if done else "canvas.key.remove" if picked else "canvas.key.pick"
+    ok = Binding(toggle, T(lang, label))
     return option_menu(count, lang, ok, Binding(back, T(lang, "key.back")), labels=PREV_NEXT)
 
 

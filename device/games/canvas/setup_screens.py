@@ -49,7 +49,8 @@ def _setup(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     ink = font(frame.small).getbbox("ÉÊgp,", anchor="lm")
     footer = int(ink[3] - ink[1]) + 2 * max(2, frame.px(2)) + 1  # accents and descenders clear of the rule
     items = [T(lang, f"canvas.setup.{row}") for row in rows]
-    values = [_fitting(frame, _setup_value(ui, lang, row), (right - left) * 3 // 5) for row in rows]
+    room = right - left - max(frame.text_width(item, frame.body) for item in items) - frame.px(20)
+    values = [_fitting(frame, _setup_value(ui, lang, row), room) for row in rows]
     frame.menu((left, top, right, bottom - footer), items, ui.cursor, right=values)
     names = ", ".join(data().entry(n).label(lang) for n in ui.chosen)
     frame.draw.line((left, bottom - footer, right, bottom - footer), fill=frame.ink)
@@ -71,7 +72,9 @@ def _mode(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     items = [setups[k].label(lang) if k in setups else T(lang, f"canvas.mode.{k}") for k in mode_items()]
     left, top, right, bottom = frame.content
     footer = frame.small + frame.px(5)
-    frame.menu((left, top, right, bottom - footer), items, ui.cursor)
+    in_use = setup_name(ui) if not ui.random else None  # the set the setup menu shows (issue 20)
+    marks = [T(lang, "canvas.mode.in_use") if k == in_use else "" for k in mode_items()]
+    frame.menu((left, top, right, bottom - footer), items, ui.cursor, right=marks)
     chosen = mode_items()[ui.cursor]
     if chosen in setups:
         names = ", ".join(data().entry(n).label(lang) for n in setups[chosen].cards)
@@ -89,7 +92,17 @@ def _pick(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     frame.softkeys(keys)
     items = [e.label(lang) for e in data().cards] + [T(lang, "canvas.pick.done")]
     right = [f"#{ui.chosen.index(e.name) + 1}" if e.name in ui.chosen else "" for e in data().cards]
-    frame.menu(frame.content, items, ui.cursor, right=right)
+    if not ui.chosen:
+        frame.menu(frame.content, items, ui.cursor, right=right)
+        return
+    # Every pick in sight at once, in order, under the list (issue 20: #2 scrolled out of view).
+    left, top, right_x, bottom = frame.content
+    footer = frame.small + frame.px(5)
+    frame.menu((left, top, right_x, bottom - footer), items, ui.cursor, right=right)
+    frame.draw.line((left, bottom - footer, right_x, bottom - footer), fill=frame.ink)
+    names = " ".join(f"#{i} {data().entry(n).label(lang)}" for i, n in enumerate(ui.chosen, 1))
+    frame.fit((left + frame.px(4), bottom - footer + 1, right_x - frame.px(4), bottom), names,
+              max_px=frame.small, align="left")
 
 
 def _points(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:

@@ -31,6 +31,14 @@ def icon_name(lang: str, icon: str, setup: Setup) -> str:
     return icon
 
 
+def short_icon(lang: str, icon: str, setup: Setup) -> str:
+    """An icon's name short enough for a soft key ("Tone", "+1/Hue", "nothing")."""
+    bonus = next((b for b in setup.bonus_icons if b.id == icon), None)
+    if bonus is None:
+        return icon_name(lang, icon, setup)
+    return T(lang, "canvas.bonus.short", points=bonus.points, element=element(lang, bonus.element))
+
+
 def slot_text(lang: str, slot: Slot, setup: Setup) -> str:
     """A slot's icons, top first ("Tone / +1 per Hue"), or nothing."""
     if not slot.icons:

@@ -102,6 +102,12 @@ def mode_items() -> tuple[str, ...]:
     return (*(s.id for s in data().setups), "pick", "random")
 
 
+def mode_cursor(ui: CanvasUi) -> int:
+    """Where the card menu opens: on the suggested set in use, else on the first one."""
+    name = setup_name(ui)
+    return mode_items().index(name) if name and not ui.random else 0
+
+
 def needs_points(ui: CanvasUi) -> str | None:
     """The first chosen card whose points the table still has to enter."""
     done = {e.name for e in ui.entered}

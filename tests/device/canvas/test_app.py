@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from device.games.canvas.app import APP
 from device.games.canvas.samples import CHARLOTTE, samples
-from device.games.canvas.ui import CanvasUi, Screen, chosen_cards, data, mode_items
+from device.games.canvas.ui import DEFAULT_SETUP, CanvasUi, Screen, chosen_cards, data, mode_items
 from device.render.frame import Frame
 from engine.canvas import CANVAS
 from engine.canvas.cards import Slot
@@ -159,7 +159,7 @@ def test_undo_after_confirming_returns_to_the_review(harness: Callable[..., Harn
     """Issue 6: a confirmed painting is taken back with undo (hold back)."""
     h = harness()
     h.press("down", "down", "down", "down", "ok", "down", "down", "ok")  # home -> Canvas -> cards
-    h.press(*["down"] * mode_items().index("spatial"), "ok", "ok", "ok")
+    h.press(*["down"] * (mode_items().index("spatial") - mode_items().index(DEFAULT_SETUP)), "ok", "ok", "ok")
     for _ in range(5):
         h.press("down", "ok", "ok")  # Hue on top of every slot
     h.press("ok")

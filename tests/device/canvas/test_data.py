@@ -98,7 +98,7 @@ def test_unknown_keys_and_sections(tmp_path: Path) -> None:
 
 def test_setup_naming_an_unknown_card(tmp_path: Path) -> None:
     message = broken(tmp_path, GOOD.replace('"Movement", "Proximity"', '"Motion", "Proximity"'))
-    assert "setups[4].cards: no card called 'Motion'" in message
+    assert "setups[3].cards: no card called 'Motion'" in message
 
 
 def test_duplicates_are_refused(tmp_path: Path) -> None:
