@@ -159,7 +159,8 @@ def _super(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame, s
     round_header(frame, game, lang)
     if game.setup.super_rule == "roll":
         frame.softkeys(keys)
-        notes = [(T(lang, "identik.super"), "bold"), (T(lang, "identik.roll_hint"), "semibold")]
+        roll = "identik.roll_hint" if seat_buttons else "identik.roll_hint.keys"
+        notes = [(T(lang, "identik.super"), "bold"), (T(lang, roll), "semibold")]
         star_number(frame, frame.content, "?", notes)
         return
     frame.softkeys(keys)

@@ -25,7 +25,7 @@ def test_start_stays_in_sight_and_says_roll_starts_on_the_table_build() -> None:
     far = IdentikUi(seed=1, cursor=SETUP_ROWS.index("super_rule"))
     assert "Start (or roll)" in _texts(far)
     assert "Start" in _texts(far, seat_buttons=False) and "Start (or roll)" not in _texts(far, seat_buttons=False)
-    assert "Commencer (ou dés)" in _texts(far, lang="fr")
+    assert "Commencer (ou lancer)" in _texts(far, lang="fr")
     assert press(far, "roll").screen == "play"
 
 
@@ -66,3 +66,5 @@ def test_four_keys_do_not_offer_a_roll_button() -> None:
     assert "Narrator: choose it, or roll" in " ".join(_texts(picking))
     four = " ".join(_texts(picking, seat_buttons=False))
     assert "Narrator: choose 1 to 10" in four and "roll" not in four
+    rolling = " ".join(_texts(started(rule="roll"), seat_buttons=False))
+    assert "Press OK: the d10 decides" in rolling and "roll" not in rolling
