@@ -92,13 +92,13 @@ def _setup(ui: IdentikUi, lang: str) -> Keys:
     change = CHANGE_OPTION.get(row)
     ok: Binding[IdentikUi]
     if change is not None and ui.editing is not None:
-        return _count_editor(change, lang)
+        return _count_editor(change, lang, row)
     if row in COUNT_ROWS:
         ok = Binding(lambda u, c: Reply(replace(u, editing=u.draft)), T(lang, "key.change"))
     elif change is not None:
         ok = Binding(lambda u, c: Reply(replace(u, draft=change(u.draft, 1))), T(lang, "key.change"))
     elif row == "names":
-        ok = Binding(lambda u, c: Reply(replace(u, screen="names", cursor=0)), T(lang, "key.open"))
+        ok = Binding(lambda u, c: Reply(replace(u, screen="names", cursor=0)), T(lang, "key.change"))
     elif row == "hourglass":  # its length is the Settings' sandglass
         ok = Binding(lambda u, c: Reply(u, error=T(c.lang, "identik.hourglass_in_settings")))
     else:
@@ -108,9 +108,14 @@ def _setup(ui: IdentikUi, lang: str) -> Keys:
     return keys
 
 
-def _count_editor(change: Callable[[Draft, int], Draft], lang: str) -> Keys:
-    """A count row being edited: up/down count (wrapping), ok keeps, back puts the value back."""
-    return draft_count_keys(change, lang, _start_game)
+def _count_editor(change: Callable[[Draft, int], Draft], lang: str, row: str) -> Keys:
+    """A count row being edited: up/down count (wrapping), ok keeps, back cancels (puts the value
+    back); the first narrator ("random", then a seat) steps to the next or previous choice."""
+    keys: Keys = draft_count_keys(change, lang, _start_game)
+    named = {"ok": "identik.keep", "back": "identik.cancel"}
+    if row == "first":
+        named |= {"up": "key.next", "down": "key.prev"}
+    return keys | {key: replace(keys[key], label=T(lang, text)) for key, text in named.items()}
 
 
 def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:

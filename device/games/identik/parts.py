@@ -173,6 +173,12 @@ def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], invert
         y += h
 
 
+def menu_row(frame: Frame) -> int:
+    """The height of one row of `Frame.menu` at the body size (as it computes it)."""
+    tallest = font(frame.body).getbbox("ÉfÇçgj", anchor="lm")
+    return max(int(frame.body * 1.35), 2 * int(max(-tallest[1], tallest[3])) + 2)
+
+
 def grid(box: Box, count: int, columns: int) -> list[Box]:
     """`count` cells filling `box` in rows of `columns`."""
     left, top, right, bottom = box
@@ -186,3 +192,42 @@ def grid(box: Box, count: int, columns: int) -> list[Box]:
         x = left + offset + col * cell_w
         cells.append((x, top + row * cell_h, x + cell_w, top + (row + 1) * cell_h))
     return cells
+
+
+def star_number(frame: Frame, box: Box, number: str, notes: Sequence[tuple[str, str]]) -> None:
+    """The super criterion: a star, the number in large digits, and notes beside them."""
+    left, top, right, bottom = box
+    pad = frame.px(4)
+    width, height = right - left, bottom - top - 2 * pad
+    many = len(notes) > 3  # four notes: a smaller star and narrower digits leave them room
+    star_size = min(height * 2 // 3, width * (15 if many else 20) // 100)
+    star_top = top + (bottom - top - star_size) // 2
+    star = (left + pad, star_top, left + pad + star_size, star_top + star_size)
+    draw_star(frame, star)
+    digits_w = width * (34 if len(notes) < 3 else 20 if many else 26) // 100  # room for the notes
+    digits_h = min(height, digits_w * 100 // 115)
+    digits_top = top + (bottom - top - digits_h) // 2
+    digits = (star[2] + pad, digits_top, star[2] + pad + digits_w, digits_top + digits_h)
+    big_number(frame, digits, number)
+    text_box = (digits[2] + pad * 2, top + pad, right - pad, bottom - pad)
+    notes_in(frame, text_box, notes)
+
+
+def notes_in(frame: Frame, box: Box, notes: Sequence[tuple[str, str]]) -> None:
+    """Notes stacked in `box`, wrapped, all at the largest size at which they fit together."""
+    left, top, right, bottom = box
+    floor = readable_px(frame)
+    # Sizes from the body size down, the gap between notes closing up at the smallest size.
+    tries = [(px, px // 2) for px in range(max(frame.body, floor), floor - 1, -1)] + [(floor, 1)]
+    for px, gap in tries:
+        wrapped = [wrap_lines(text, right - left, px, weight) for text, weight in notes]
+        line_h = int(px * 1.3)  # accents and descenders of two lines never touch
+        height = sum(len(lines) for lines in wrapped) * line_h + gap * (len(notes) - 1)
+        if height <= bottom - top:
+            break
+    y = top + max(0, bottom - top - height) // 2
+    for lines, (_, weight) in zip(wrapped, notes, strict=True):
+        for text in lines:
+            frame.text((left, y + line_h // 2), text, px, weight, anchor="lm")
+            y += line_h
+        y += gap

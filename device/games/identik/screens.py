@@ -8,12 +8,14 @@ from device.games.identik.parts import (
     big_number,
     draw_check,
     draw_star,
-    draw_wrapped,
     fit_size,
     fit_text,
     grid,
+    menu_row,
+    notes_in,
     readable_px,
     short,
+    star_number,
     tile,
 )
 from device.games.identik.ui import SETUP_ROWS, IdentikUi
@@ -23,7 +25,6 @@ from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import draw_countdown
 from device.widgets.name_wheel import WHEEL, wheel_char
-from device.widgets.option_menu import edited
 from engine.identik import IDENTIK
 from engine.identik.scores import ScoreLine
 from engine.identik.state import State
@@ -44,22 +45,24 @@ def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, fram
     """Draw the IDENTIK screen the table is on, with these soft-key labels; `seat_buttons` (the
     table build) says which seat presses to tick a criterion, else which keys do."""
     if state.screen == "setup":
-        _setup(state, lang, glass_s, keys, frame)
+        _setup(state, lang, glass_s, keys, frame, seat_buttons)
     elif state.screen == "names":
         _names(state, lang, keys, frame)
     elif state.screen == "name":
         _name(state, lang, keys, frame)
     elif state.game is None:
-        _setup(state, lang, glass_s, keys, frame)
+        _setup(state, lang, glass_s, keys, frame, seat_buttons)
     elif state.screen == "scores" or state.game.phase == "over":
         _scorecard(state, state.game, lang, keys, frame)
     elif state.game.phase == "describe":
-        _describe(state, state.game, lang, now, keys, frame)
+        _describe(state, state.game, lang, now, keys, frame, seat_buttons)
+    elif state.game.phase == "super":
+        _super(state, state.game, lang, keys, frame, seat_buttons)
     elif state.game.phase == "judging":
         _judging(state, state.game, lang, keys, frame, seat_buttons)
     else:
         {
-            "super": _super, "passing": _passing, "summary": _summary,
+            "passing": _passing, "summary": _summary,
         }[state.game.phase](state, state.game, lang, keys, frame)
 
 
@@ -73,7 +76,7 @@ def round_header(frame: Frame, game: State, lang: str, right: str | None = None)
 # --- setup ------------------------------------------------------------------------------------
 
 
-def _setup(state: IdentikUi, lang: str, glass_s: int, keys: Keys, frame: Frame) -> None:
+def _setup(state: IdentikUi, lang: str, glass_s: int, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
     draft = state.draft
     frame.header(T(lang, "game.identik"), T(lang, "identik.new_game"))
     frame.softkeys(keys)
@@ -90,10 +93,20 @@ def _setup(state: IdentikUi, lang: str, glass_s: int, keys: Keys, frame: Frame) 
         "start": "",
     }
     items = [T(lang, f"identik.{r}") for r in SETUP_ROWS]
+    if seat_buttons:  # the table build starts from any row with roll
+        items[SETUP_ROWS.index("start")] = T(lang, "identik.start.roll")
     right = [values[r] for r in SETUP_ROWS]
-    if state.editing is not None:
-        right[state.cursor] = edited(right[state.cursor])
-    frame.menu(frame.content, items, state.cursor, right=right)
+    if state.editing is not None:  # up/down change it (not left/right, as "< 4 >" would suggest)
+        right[state.cursor] = f"▲ {right[state.cursor]} ▼"
+    # Start stays on top, above the other rows, however far the list scrolls on a small panel.
+    left, top, right_x, bottom = frame.content
+    row = menu_row(frame)
+    start = SETUP_ROWS.index("start")
+    frame.menu((left, top, right_x, top + row), items[start:start + 1], 0 if state.cursor == start else -1)
+    frame.draw.line((left, top + row, right_x, top + row), fill=frame.ink, width=1)
+    rest = [i for i in range(len(SETUP_ROWS)) if i != start]
+    frame.menu((left, top + row + 2, right_x, bottom), [items[i] for i in rest],
+               rest.index(state.cursor) if state.cursor in rest else -1, right=[right[i] for i in rest])
 
 
 def _names(state: IdentikUi, lang: str, keys: Keys, frame: Frame) -> None:
@@ -142,51 +155,36 @@ def _name(state: IdentikUi, lang: str, keys: Keys, frame: Frame) -> None:
 # --- a round ----------------------------------------------------------------------------------
 
 
-def _star_number(frame: Frame, box: Box, number: str, notes: Sequence[tuple[str, str]]) -> None:
-    """The super criterion: a star, the number in large digits, and notes beside them."""
-    left, top, right, bottom = box
-    pad = frame.px(4)
-    width, height = right - left, bottom - top - 2 * pad
-    star_size = min(height * 2 // 3, width * 20 // 100)
-    star_top = top + (bottom - top - star_size) // 2
-    star = (left + pad, star_top, left + pad + star_size, star_top + star_size)
-    draw_star(frame, star)
-    digits_w = width * 34 // 100
-    digits_h = min(height, digits_w * 100 // 115)
-    digits_top = top + (bottom - top - digits_h) // 2
-    digits = (star[2] + pad, digits_top, star[2] + pad + digits_w, digits_top + digits_h)
-    big_number(frame, digits, number)
-    text_box = (digits[2] + pad * 2, top + pad, right - pad, bottom - pad)
-    rows = len(notes)
-    for i, (text, weight) in enumerate(notes):
-        row_top = text_box[1] + (text_box[3] - text_box[1]) * i // rows
-        row_bottom = text_box[1] + (text_box[3] - text_box[1]) * (i + 1) // rows
-        draw_wrapped(frame, (text_box[0], row_top, text_box[2], row_bottom), text, frame.body, weight, "left")
-
-
-def _super(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:
+def _super(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
     round_header(frame, game, lang)
     if game.setup.super_rule == "roll":
         frame.softkeys(keys)
-        notes = [(T(lang, "identik.super"), "bold"), (T(lang, "identik.roll_hint"), "semibold")]
-        _star_number(frame, frame.content, "?", notes)
+        roll = "identik.roll_hint" if seat_buttons else "identik.roll_hint.keys"
+        notes = [(T(lang, "identik.super"), "bold"), (T(lang, roll), "semibold")]
+        star_number(frame, frame.content, "?", notes)
         return
     frame.softkeys(keys)
-    notes = [(T(lang, "identik.super"), "bold"), (T(lang, "identik.pick_hint"), "semibold"),
+    pick = "identik.pick_hint" if seat_buttons else "identik.pick_hint.keys"  # no roll button on four keys
+    notes = [(T(lang, "identik.super"), "bold"), (T(lang, pick), "semibold"),
              (T(lang, "identik.jump_hint"), "regular")]
-    _star_number(frame, frame.content, str(state.pick), notes)
+    star_number(frame, frame.content, str(state.pick), notes)
 
 
-def _describe(state: IdentikUi, game: State, lang: str, now: int, keys: Keys, frame: Frame) -> None:
+def _describe(state: IdentikUi, game: State, lang: str, now: int, keys: Keys, frame: Frame,
+              seat_buttons: bool) -> None:
     glass = game.sandglass
     super_text = T(lang, "identik.super_short", n=game.super_criterion)
     if glass.status == "idle":
         round_header(frame, game, lang)
         frame.softkeys(keys)
-        notes = [(T(lang, "identik.write_star"), "bold"), (T(lang, "identik.read_title"), "semibold")]
+        # The device is the hourglass (002 l.46: 90 s): the table's own one can stay in the box.
+        read = "identik.read_title" if seat_buttons else "identik.read_title.keys"
+        seconds = glass.length_ms // 1000
+        notes = [(T(lang, "identik.write_star"), "bold"), (T(lang, read), "semibold"),
+                 (T(lang, "identik.device_times", s=seconds), "semibold")]
         if game.super_rolled:
             notes.insert(0, (T(lang, "identik.rolled_note"), "regular"))
-        _star_number(frame, frame.content, str(game.super_criterion), notes)
+        star_number(frame, frame.content, str(game.super_criterion), notes)
         return
     paused = glass.status == "paused"
     round_header(frame, game, lang, f"{T(lang, 'identik.paused_big')} · {super_text}" if paused else super_text)
@@ -233,6 +231,17 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame,
     frame.softkeys(keys)
     left, top, right, bottom = frame.content
     pad = frame.px(3)
+    # What a tick is worth and to whom (002 l.61: the artist whose drawing it is; the super
+    # criterion adds the two boxes by the star), and that no press means not met.
+    hint = T(lang, "identik.judge_hint" if seat_buttons else "identik.judge_hint.keys")
+    worth = T(lang, "identik.judge_worth.super" if game.criterion == game.super_criterion
+              else "identik.judge_worth")
+    small = bottom - top <= frame.px(100)
+    if small:  # two lines across the whole width, the number and the tiles below them
+        line = readable_px(frame) + 2 * pad  # accents and descenders of the two lines apart
+        fit_text(frame, (left + pad, top, right - pad, top + line), hint, frame.small)
+        fit_text(frame, (left + pad, top + line, right - pad, top + 2 * line), worth, frame.small, "regular")
+        top += 2 * line
     side = min(bottom - top, (right - left) * 3 // 10)
     number_box = (left + pad, top + pad, left + side - pad, bottom - pad)
     if game.criterion == game.super_criterion:
@@ -244,35 +253,46 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame,
     tiles_box = (left + side, top, right - pad, bottom)
     # Who presses what: the judge (the name on top) presses their own seat when the drawing they
     # hold (the artist's, below) meets the criterion; on four keys up/down pick the judge.
-    hint = T(lang, "identik.judge_hint" if seat_buttons else "identik.judge_hint.keys")
-    if bottom - top > frame.px(100):
-        hint_h = frame.small * 3
-        draw_wrapped(frame, (tiles_box[0], top + pad, tiles_box[2], top + hint_h), hint, frame.small)
-    else:
-        hint_h = readable_px(frame) + pad
-        fit_text(frame, (tiles_box[0], top, tiles_box[2], top + hint_h), hint, frame.small)
-    tiles_box = (tiles_box[0], top + hint_h + pad, tiles_box[2], bottom)
+    if not small:
+        hint_h = frame.small * 5
+        notes_in(frame, (tiles_box[0], top + pad, tiles_box[2], top + hint_h), [(hint, "semibold"), (worth, "regular")])
+        tiles_box = (tiles_box[0], top + hint_h + pad, tiles_box[2], bottom)
     held = drawing_held(game)
+    # Each artist's points so far this round: a tick shows whom it scores for.
+    points = {line.seat: line.artist_points for line in round_scores(game)}
     columns = len(seated) if len(seated) <= 3 else (len(seated) + 1) // 2
     names = [(short(lang, game, judge), T(lang, "identik.judges_drawing", artist=short(lang, game, held[judge])))
              for judge in seated]
+    tallies = [T(lang, "identik.artist_has", artist=short(lang, game, held[judge]),
+                 points=_points(lang, points[held[judge]])) for judge in seated]
     cells = grid(tiles_box, len(seated), columns)
     # Long names in narrow tiles: one row per judge ("Wilhelmina ← Gwendoline"), never a cut name.
     narrow = (cells[0][2] - cells[0][0]) - frame.px(12)
     rows = any(frame.text_width(text, readable_px(frame), "bold") > narrow for pair in names for text in pair)
     if rows:
-        _judge_rows(frame, tiles_box, [f"{a} {b}" for a, b in names], [j in ticked for j in seated],
-                    state.cursor - 1)
+        _judge_rows(frame, tiles_box, [(f"{a} {b}", _points(lang, points[held[j]]))
+                                       for (a, b), j in zip(names, seated, strict=True)],
+                    [j in ticked for j in seated], state.cursor - 1)
         return
     for i, (judge, cell) in enumerate(zip(seated, cells, strict=True)):
         name, artist = names[i]
-        tile(frame, cell, [(name, 0.55, "bold"), (artist, 0.45, "semibold")], judge in ticked,
-             thick=state.cursor == i + 1, check=judge in ticked)
+        tile(frame, cell, [(name, 0.4, "bold"), (artist, 0.3, "semibold"), (tallies[i], 0.3, "regular")],
+             judge in ticked, thick=state.cursor == i + 1, check=judge in ticked)
 
 
-def _judge_rows(frame: Frame, box: Box, texts: Sequence[str], ticked: Sequence[bool], cursor: int) -> None:
-    """The judges as a list, one row each ("Wilhelmina ← Gwendoline"): a tick before those who
-    ticked, the four-key cursor's row inverted."""
+def _points(lang: str, n: int) -> str:
+    """"1 pt", "3 pts"."""
+    return T(lang, "identik.one_point") if n == 1 else T(lang, "identik.points", n=n)
+
+
+def _judge_rows(frame: Frame, box: Box, rows: Sequence[tuple[str, str]], ticked: Sequence[bool],
+                cursor: int) -> None:
+    """The judges as a list, one row each ("Wilhelmina judges Gwendoline · 3 pts", the artist's
+    points where they fit): a tick before those who ticked, the four-key cursor's row inverted."""
+    width = box[2] - box[0] - frame.px(7) - (box[3] - box[1]) // len(rows) * 6 // 10
+    floor = readable_px(frame)
+    fits = all(frame.text_width(f"{a} · {b}", floor, "bold") <= width for a, b in rows)
+    texts = [f"{a} · {b}" if fits else a for a, b in rows]
     left, top, right, bottom = box
     row_h = (bottom - top) // len(texts)
     px = min(frame.body, max(readable_px(frame), row_h * 7 // 10))

@@ -6,9 +6,10 @@ from dataclasses import replace
 
 from device.games.identik.app import APP
 from device.games.identik.samples import samples
+from device.games.identik.ui import IdentikUi
 from device.render.frame import Frame
 from engine.identik.view import drawing_held, judges
-from tests.device.identik.conftest import ctx
+from tests.device.identik.conftest import ctx, game_of, press, started, to_judging
 
 
 def _judging_texts(seat_buttons: bool) -> tuple[list[str], dict[str, str]]:
@@ -35,3 +36,27 @@ def test_each_judge_is_named_with_the_artist_whose_drawing_they_judge() -> None:
     assert labels["up"] == "Prev judge" and labels["down"] == "Next judge"
     four_keys, _ = _judging_texts(seat_buttons=False)
     assert any("OK ticks" in t for t in four_keys)
+
+
+def test_a_tick_scores_for_the_artist_and_the_super_criterion_adds_two() -> None:
+    """002 l.61: the judge ticks the box of the drawing they hold, which scores for its artist;
+    on the super criterion the two boxes by the star also count (3 in all, component facts).
+    No press leaves the criterion not met (002 l.61: "Otherwise, don't check the box")."""
+    ui = to_judging(started())  # seat 1 narrates, super criterion 1, drawings passed left
+    game = game_of(ui)
+    judge = judges(game)[0]
+    artist = f"S{drawing_held(game)[judge]}"
+    assert f"S{judge}" != artist
+    first = _texts_of(ui)
+    assert "Super: a tick gives the artist 3 (1 + 2 bonus)" in first and f"{artist}: 0 pts" in first
+    ui = press(ui, f"seat{judge}")
+    assert f"{artist}: 3 pts" in _texts_of(ui)  # the artist's, not the judge's
+    ui = press(ui, "ok")
+    assert "A tick: +1 for the artist · no press: not met" in _texts_of(ui)
+    assert f"{artist}: 4 pts" in _texts_of(press(ui, f"seat{judge}"))
+
+
+def _texts_of(state: IdentikUi) -> list[str]:
+    frame = Frame(250, 122)
+    APP.draw(state, ctx(), APP.bindings(state, ctx()).labels(), frame)
+    return [text for _, text, _ in frame.notes]
