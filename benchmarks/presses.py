@@ -29,7 +29,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -238,7 +238,8 @@ class Replay:
             return canonical(game_part(seen) if changed else seen) == wanted
 
         self.checked_ms = self.clock.now_ms()
-        found = shortest_four_key(owner, self.four, self.runner.ctx(), goal, self.depth)
+        four_key_ctx = replace(self.runner.ctx(), seat_buttons=False)  # the build with the four keys alone
+        found = shortest_four_key(owner, self.four, four_key_ctx, goal, self.depth)
         if found is None:
             count.unreached.append(press.line)
             self.four = after

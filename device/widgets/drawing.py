@@ -43,12 +43,11 @@ def draw_shape_groups(frame: Frame, box: Box, faces: Sequence[str], shape_name: 
         frame.text((cx, bottom - frame.px(2)), name, frame.small, anchor="md")
 
 
-def draw_seat_tokens(frame: Frame, box: Box, captions: Sequence[str]) -> None:
-    """Number tokens taken so far: '#1' with its caption (the seat) under it, 4 a row."""
+def draw_seat_tokens(frame: Frame, box: Box, captions: Sequence[str], per_row: int = 4) -> None:
+    """Number tokens taken so far: '#1' with its caption (the seat) under it, `per_row` a row."""
     if not captions:
         return
     left, top, right, bottom = box
-    per_row = 4
     rows = (len(captions) + per_row - 1) // per_row
     cell_w = (right - left) // per_row
     cell_h = (bottom - top) // max(rows, 1)

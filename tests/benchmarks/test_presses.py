@@ -24,7 +24,8 @@ press ok        # setup: home -> the Toolbox
 press ok        # extra: open the dice screen
 press ok        # rule: the Maestro rolls the 4 shape dice (000 l.36)
 press back      # extra: back to the Toolbox menu
-press down      # extra: cursor to Sandglass
+press down      # extra: cursor to 2 Finishing order
+press down      # extra: cursor to 3 Sandglass
 press ok        # extra: open the sandglass
 wait 30
 press ok        # rule: the first one done guessing turns the sandglass (000 l.56)
@@ -42,14 +43,15 @@ def test_the_parser_reads_marks_classes_and_waits(presses: ModuleType) -> None:
     script = presses.parse_annotated(EXAMPLE, "example.txt")
     assert script.annotated and script.seed == 3
     kinds = [type(item).__name__ if not hasattr(item, "kind") else item.kind for item in script.items]
-    assert kinds == ["setup", "Mark", "extra", "rule", "extra", "extra", "extra", "Wait", "rule", "Mark", "Wait"]
+    assert kinds == ["setup", "Mark", "extra", "rule", "extra", "extra", "extra", "extra", "Wait", "rule", "Mark",
+                     "Wait"]
     assert script.items[3].note == "the Maestro rolls the 4 shape dice (000 l.36)"
-    assert script.items[1].name == "round 1" and script.items[9].name == ""
+    assert script.items[1].name == "round 1" and script.items[10].name == ""
 
 
 def test_an_unclassified_press_in_an_annotated_script_names_its_line(presses: ModuleType) -> None:
-    text = EXAMPLE.replace("press down      # extra: cursor to Sandglass", "press down")
-    with pytest.raises(UserError, match=r"^example\.txt:8: classify this press"):
+    text = EXAMPLE.replace("press down      # extra: cursor to 3 Sandglass", "press down")
+    with pytest.raises(UserError, match=r"^example\.txt:9: classify this press"):
         presses.parse_annotated(text, "example.txt")
 
 
@@ -87,8 +89,9 @@ def test_the_toolbox_round_is_the_table_actions_only(presses: ModuleType) -> Non
     assert [(r.name, r.rule, r.extra) for r in rounds] == [("round 1", 7, 0), ("round 2", 7, 0)]
     assert all(r.unreached == [] for r in rounds)
     # four keys: the same roll, five tokens and sandglass through the menus take many more presses
-    # (down on the complete order opens the sandglass, issue 20: 2 presses fewer than the menu)
-    assert [r.four_keys for r in rounds] == [17, 18]
+    # (issue 20: the finishing order is the menu's 2nd step, one down from the dice, and ok on the
+    # complete order turns the sandglass; searched on the four-key build, which has no by-hand step)
+    assert [r.four_keys for r in rounds] == [15, 16]
     out = io.StringIO()
     assert presses.main([str(TOOLBOX_SCRIPT)], out=out) == 0
     assert "target extra <= 20% of rule: ok" in out.getvalue()
@@ -100,7 +103,7 @@ def test_the_example_misses_its_target_and_exits_1(presses: ModuleType, tmp_path
     out = io.StringIO()
     assert presses.main([str(path)], out=out) == 1
     text = out.getvalue()
-    assert "2 rule +  4 extra (200 %)   four keys: 6" in text
+    assert "2 rule +  5 extra (250 %)   four keys: 7" in text
     assert "MISSED" in text
 
 

@@ -60,6 +60,13 @@ def settings_length(ui: ToolboxUi, ctx: Context) -> ToolboxUi:
     return replace(ui, game=TOOLBOX.apply(game, SetSandglassLength(seconds)))
 
 
+def dice_short(lang: str, kind: str, tokens: int) -> str:
+    """A dice choice in a soft key's few letters ("d6", "3 tokens")."""
+    if kind == "tokens":
+        return T(lang, "dice.short.token_one") if tokens == 1 else T(lang, "dice.short.tokens", n=tokens)
+    return T(lang, f"dice.short.{kind}")
+
+
 def roll_summary(lang: str, game: State) -> str:
     """The last roll in words ("2 x triangle, 1 x circle", "5", "3 of 4 face up")."""
     if not game.last_roll:
@@ -104,7 +111,7 @@ def _menu(ui: ToolboxUi, ctx: Context) -> Keys:
 
     def open_screen(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
         return Reply(replace(u, screen=MENU[u.cursor], players_pick=u.game.setup.players,
-                             seat_cursor=first_waiting(u.game)))
+                             seat_cursor=first_waiting(u.game), by_hand=False))
 
     back: Binding[ToolboxUi] = Binding(pause, T(lang, "key.menu"))
     return option_menu(len(MENU), lang, Binding(open_screen, T(lang, "key.open")), back)
@@ -117,10 +124,11 @@ def _dice(ui: ToolboxUi, ctx: Context) -> Keys:
     lang = ctx.lang
 
     def choose(button: str) -> Binding[ToolboxUi]:
+        kind, tokens = DICE_CHOICES[wrapped(dice_choice_index(ui.game), button, len(DICE_CHOICES))]
+
         def action(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
-            kind, tokens = DICE_CHOICES[wrapped(dice_choice_index(u.game), button, len(DICE_CHOICES))]
             return Reply(replace(u, game=TOOLBOX.apply(u.game, ChooseDice(kind, tokens))))
-        return Binding(action, T(lang, "key.prev" if button == "up" else "key.next"))
+        return Binding(action, dice_short(lang, kind, tokens))  # the key names the dice it switches to
 
     return {"up": choose("up"), "down": choose("down"), "ok": Binding(_roll, T(lang, "dice.roll")),
             "back": Binding(_back_to_menu, T(lang, "key.back"))}
@@ -135,7 +143,7 @@ def _roll(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
     key = "dice.rolled_new_round" if new_round else "dice.rolled"
     seat_cursor = 1 if new_round else ui.seat_cursor
     label = T(ctx.lang, key, what=roll_summary(ctx.lang, game))
-    return Reply(replace(ui, game=game, seat_cursor=seat_cursor), label=label)
+    return Reply(replace(ui, game=game, seat_cursor=seat_cursor, by_hand=False), label=label)
 
 
 # ----- sandglass ---------------------------------------------------------------------------
@@ -181,37 +189,49 @@ def _adjust(ui: ToolboxUi, ctx: Context, delta_ms: int) -> Reply[ToolboxUi]:
 
 
 def _order(ui: ToolboxUi, ctx: Context) -> Keys:
+    """Each player presses their own seat button on finishing (000 l.44); the seat cursor is the
+    four keys' way, and on the table build a way "by hand" for a seat whose button is not used.
+    Once everyone has finished the guessing starts (l.55-56): ok turns the sandglass. The number
+    tokens stay until the next round's roll (they are placed and break ties in Step 4, l.71-74,
+    and return at the round's end, l.95): no key here clears them."""
     lang, order = ctx.lang, ui.game.order
     waiting = order.waiting()
-    keys: Keys = {"back": Binding(_back_to_menu, T(lang, "key.back"))}
-    if not waiting:  # next at the table: the sandglass (the timer button, or down here)
-        keys["ok"] = Binding(_clear, T(lang, "order.new_round"))
-        keys["down"] = Binding(lambda u, c: Reply(replace(u, screen="sandglass")), T(lang, "toolbox.sandglass"))
-        return keys
+    back_to_menu = Binding(_back_to_menu, T(lang, "key.back"))
+    if not waiting:
+        return {"ok": _glass_key(ui, ctx), "back": back_to_menu}
+    if ctx.seat_buttons and not ui.by_hand:
+        return {"ok": Binding(lambda u, c: Reply(replace(u, by_hand=True)), T(lang, "order.by_hand")),
+                "back": back_to_menu}
 
     def move(button: str) -> Binding[ToolboxUi]:
         return Binding(lambda u, c: Reply(replace(u, seat_cursor=neighbour(waiting, u.seat_cursor, button))),
-                       T(lang, "key.prev" if button == "up" else "key.next"))
+                       T(lang, "order.seat_up" if button == "up" else "order.seat_down"))
 
     def take(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
         return _take(u, u.seat_cursor if u.seat_cursor in waiting else waiting[0], c)
 
     shown = ui.seat_cursor if ui.seat_cursor in waiting else waiting[0]
     take_label = T(lang, "order.seat_takes", seat=T(lang, "seat.short", seat=shown), n=order.next_token)
-    keys.update(up=move("up"), down=move("down"), ok=Binding(take, take_label))
+    keys: Keys = {"up": move("up"), "down": move("down"), "ok": Binding(take, take_label), "back": back_to_menu}
+    if ui.by_hand:  # back puts the cursor away again
+        keys["back"] = Binding(lambda u, c: Reply(replace(u, by_hand=False)), T(lang, "key.back"))
     return keys
+
+
+def _glass_key(ui: ToolboxUi, ctx: Context) -> Binding[ToolboxUi]:
+    """Everyone finished: ok turns a standing glass (as timer would), or shows one already turned."""
+    status = ui.game.sandglass.settle(ctx.now_ms).status
+    if status in ("idle", "done"):
+        return Binding(lambda u, c: _timer(replace(u, screen="sandglass"), c, hold=False),
+                       T(ctx.lang, "order.turn_glass"))
+    return Binding(lambda u, c: Reply(replace(u, screen="sandglass")), T(ctx.lang, "order.open_glass"))
 
 
 def _take(ui: ToolboxUi, seat: int, ctx: Context) -> Reply[ToolboxUi]:
     game = TOOLBOX.apply(ui.game, TakeToken(seat))
     token = game.order.token_of(seat)
-    return Reply(replace(ui, game=game, seat_cursor=first_waiting(game)),
+    return Reply(replace(ui, game=game, seat_cursor=first_waiting(game), by_hand=False),
                  label=T(ctx.lang, "order.took", seat=seat, token=token))
-
-
-def _clear(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
-    game = TOOLBOX.apply(ui.game, ClearTokens())
-    return Reply(replace(ui, game=game, seat_cursor=1), label=T(ctx.lang, "order.cleared"))
 
 
 # ----- players -----------------------------------------------------------------------------
@@ -227,7 +247,7 @@ def _players(ui: ToolboxUi, ctx: Context) -> Keys:
 
     def keep(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
         game = TOOLBOX.apply(u.game, SetPlayers(u.players_pick))
-        return Reply(replace(u, game=game, screen="menu", seat_cursor=1),
+        return Reply(replace(u, game=game, screen="menu", seat_cursor=1, by_hand=False),
                      label=T(c.lang, "players.set", n=u.players_pick))
 
     return {"up": count("up"), "down": count("down"), "ok": Binding(keep, T(lang, "key.ok")),

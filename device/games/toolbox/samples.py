@@ -9,6 +9,8 @@ from device.framework.contract import Context, Sample
 from device.games.toolbox.app import APP
 from device.games.toolbox.ui import ToolboxUi
 from device.widgets.presser import Presser
+from engine.toolbox import TOOLBOX
+from engine.toolbox.commands import SetPlayers
 
 
 def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
@@ -20,10 +22,12 @@ def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
     done = p.press(fresh, "timer", now=0)
     done = replace(done, game=replace(done.game, sandglass=done.game.sandglass.settle(90_000)))
     order = replace(fresh, screen="order")
+    eight = replace(order, game=TOOLBOX.apply(fresh.game, SetPlayers(8)))
     return (
         Sample("menu", fresh),
         Sample("dice-empty", dice),
         Sample("dice-shapes", p.press(fresh, "roll")),
+        Sample("dice-shapes-four-keys", p.press(dice, "ok"), seat_buttons=False),
         Sample("dice-d6", p.press(dice, "down", "ok")),
         Sample("dice-tokens", p.press(dice, "down", "down", "down", "down", "down", "ok")),
         Sample("sandglass-ready", replace(fresh, screen="sandglass")),
@@ -31,9 +35,12 @@ def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
         Sample("sandglass-last-seconds", running, now_ms=81_000),
         Sample("sandglass-paused", p.press(running, "timer!", now=47_400), now_ms=50_000),
         Sample("sandglass-time-up", done, now_ms=90_000),
+        Sample("order-empty", order),
         Sample("order", p.press(order, "seat3", "seat1")),
+        Sample("order-by-hand", p.press(order, "seat3", "seat1", "ok", "down")),  # the table build's cursor
         Sample("order-four-keys", p.press(order, "seat3", "seat1"), seat_buttons=False),  # the cursor shown
         Sample("order-complete", p.press(order, "seat2", "seat4", "seat1", "seat3")),
+        Sample("order-complete-eight", p.press(eight, *(f"seat{s}" for s in (5, 2, 8, 1, 7, 3, 6, 4)))),
         Sample("order-complete-four-keys", p.press(order, "seat2", "seat4", "seat1", "seat3"), seat_buttons=False),
         Sample("players", replace(fresh, screen="players", players_pick=6)),
     )

@@ -9,6 +9,7 @@ from device.render.frame import Frame
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
 from device.widgets.drawing import draw_seat_tokens, draw_shape_groups, shape_names
+from device.widgets.seat_button import draw_seat_button
 from engine.toolbox.state import State
 
 
@@ -25,10 +26,10 @@ def render(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame,
     (the table build) names the timer button where the four keys would press down."""
     if view.ui.screen == "order":
         _order(view, lang, keys, frame, seat_buttons)
-        return
-    {
-        "menu": _menu, "dice": _dice, "sandglass": _sandglass, "players": _players,
-    }[view.ui.screen](view, lang, keys, frame)
+    elif view.ui.screen == "dice":
+        _dice(view, lang, keys, frame, seat_buttons)
+    else:
+        {"menu": _menu, "sandglass": _sandglass, "players": _players}[view.ui.screen](view, lang, keys, frame)
 
 
 def _menu(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
@@ -38,14 +39,14 @@ def _menu(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -
     glass_note = clock_text(game.sandglass.remaining_ms(view.now_ms))
     if game.sandglass.status != "idle":
         glass_note = f"{T(lang, 'glass.' + view.glass.status)} {glass_note}"
-    items = [T(lang, "toolbox.dice"), T(lang, "toolbox.sandglass"), T(lang, "toolbox.order"),
-             T(lang, "toolbox.players")]
-    right = [dice_name(lang, game), glass_note, f"{len(game.order.seats)}/{game.setup.players}",
+    items = [T(lang, "toolbox.step_dice"), T(lang, "toolbox.step_order"), T(lang, "toolbox.step_sandglass"),
+             T(lang, "toolbox.players")]  # in MENU's order: a round's steps, numbered
+    right = [dice_name(lang, game), f"{len(game.order.seats)}/{game.setup.players}", glass_note,
              str(game.setup.players)]
     frame.menu(frame.content, items, view.ui.cursor, right=right)
 
 
-def _dice(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
+def _dice(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, seat_buttons: bool) -> None:
     game = view.game
     frame.header(T(lang, "toolbox.dice"), dice_name(lang, game))
     frame.softkeys(keys)
@@ -53,8 +54,17 @@ def _dice(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -
     pad = frame.px(4)
     inner = (box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad)
     if not game.last_roll or game.last_roll_kind != game.dice_kind:
-        frame.fit(inner, T(lang, "dice.press_roll"), max_px=frame.body)
+        frame.fit(inner, T(lang, "dice.press_roll" if seat_buttons else "dice.press_roll.keys"), max_px=frame.body)
         return
+    # Rolled: the round's next steps under the dice, in the build's words (000 l.44, l.56).
+    suffix = "" if seat_buttons else ".keys"
+    line_h = frame.small + frame.px(1)
+    lines = (T(lang, "dice.then_order" + suffix), T(lang, "dice.then_glass" + suffix))
+    for i, line in enumerate(lines):
+        top = inner[3] - line_h * (len(lines) - i)
+        weight = "bold" if i == 0 else "semibold"
+        frame.fit((inner[0], top, inner[2], top + line_h), line, max_px=frame.small, weight=weight)
+    inner = (inner[0], inner[1], inner[2], inner[3] - line_h * len(lines) - frame.px(1))
     if game.last_roll_kind == "shapes":
         draw_shape_groups(frame, inner, game.last_roll, shape_names(lang))
     elif game.last_roll_kind == "tokens":
@@ -96,36 +106,55 @@ def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Fra
 
 def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, seat_buttons: bool) -> None:
     order, waiting = view.game.order, view.waiting
-    right = T(lang, "order.next", n=order.next_token) if waiting else ""
-    frame.header(T(lang, "toolbox.order"), right)
+    frame.header(T(lang, "toolbox.order"), T(lang, "order.next", n=order.next_token) if waiting else
+                 T(lang, "order.all_done"))
     frame.softkeys(keys)
     left, top, right_x, bottom = frame.content
     pad = frame.px(3)
-    # The waiting row sits a clear gap above the soft-key bar, its highlight inside the row.
+    # The waiting row sits a clear gap above the soft-key bar, its highlight inside the row; the
+    # line above it says who presses what.
     row_bottom = bottom - frame.px(4)
     row_top = row_bottom - (frame.body + pad * 2)
-    tokens_box = (left + pad, top + pad, right_x - pad, row_top - pad)
-    if not waiting:  # the drawings are done: the table's next step is the sandglass
-        row_top -= frame.body + pad
-        tokens_box = (left + pad, top + pad, right_x - pad, row_top - pad)
+    say_box = (left + pad, row_top - frame.body - pad, right_x - pad, row_top)
+    if not waiting:  # the drawings are done: the guessing, and its sandglass, come next
+        say_box = (left + pad, row_top, right_x - pad, row_bottom)
+    tokens_box = (left + pad, top + pad, right_x - pad, say_box[1] - pad)
     if order.seats:
-        draw_seat_tokens(frame, tokens_box, [T(lang, "seat", seat=s) for s in order.seats])
+        _tokens_taken(frame, tokens_box, order.seats, lang)
     else:
-        frame.fit(tokens_box, T(lang, "order.hint"), max_px=frame.body)
-    y = (row_top + row_bottom) // 2
+        frame.fit(tokens_box, T(lang, "order.first"), max_px=frame.body)
+    cursor = not seat_buttons or view.ui.by_hand  # the table build's players press their own button
     if not waiting:
-        then = T(lang, "order.then_glass" if seat_buttons else "order.then_glass.keys")
-        middle = (row_top + row_bottom) // 2
-        frame.fit((left + pad, row_top, right_x - pad, middle), T(lang, "order.all_done"), max_px=frame.body)
-        frame.fit((left + pad, middle, right_x - pad, row_bottom), then, max_px=frame.body, weight="bold")
-        return
+        say = "order.then_glass" if seat_buttons else "order.then_glass.keys"
+    else:
+        say = "order.pick_seat" if cursor else "order.press_own"
+    frame.fit(say_box, T(lang, say, n=order.next_token), max_px=frame.body, weight="bold")
+    if waiting:
+        _waiting_row(view, frame, (left + pad, row_top, right_x - pad, row_bottom), lang, cursor)
+
+
+def _tokens_taken(frame: Frame, box: tuple[int, int, int, int], seats: Sequence[int], lang: str) -> None:
+    """The number tokens taken, four a row; where two rows would be cramped, one row, seats in short."""
+    one_row = len(seats) > 4 and (box[3] - box[1]) // 2 < frame.px(40)
+    name = "seat.short" if one_row else "seat"
+    draw_seat_tokens(frame, box, [T(lang, name, seat=s) for s in seats], per_row=len(seats) if one_row else 4)
+
+
+def _waiting_row(view: ToolboxView, frame: Frame, box: tuple[int, int, int, int], lang: str, cursor: bool) -> None:
+    """The seats still drawing: their seat buttons, or with the four keys the seats with the cursor."""
+    left, row_top, _, row_bottom = box
+    pad = frame.px(3)
+    y = (row_top + row_bottom) // 2
     label = T(lang, "order.waiting") + ":"
-    frame.text((left + pad, y), label, frame.body, anchor="lm")
-    x = left + pad * 2 + frame.text_width(label, frame.body)
-    for seat in waiting:
+    frame.text((left, y), label, frame.body, anchor="lm")
+    x = left + pad + frame.text_width(label, frame.body)
+    for seat in view.waiting:
+        if not cursor:
+            x = draw_seat_button(frame, x, y, seat, frame.body)
+            continue
         text = T(lang, "seat.short", seat=seat)
         w = frame.text_width(text, frame.body, "bold") + pad * 2
-        chosen = seat == view.ui.seat_cursor and not seat_buttons  # the table build has no cursor
+        chosen = seat == view.ui.seat_cursor
         if chosen:
             frame.draw.rectangle((x, row_top, x + w, row_bottom), fill=frame.ink)
         frame.text((x + pad, y), text, frame.body, "bold", anchor="lm", fill=frame.paper if chosen else frame.ink)

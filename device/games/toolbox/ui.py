@@ -10,7 +10,9 @@ from engine.toolbox.setup import MAX_TOKENS, DiceKind
 from engine.toolbox.state import State
 
 Screen = Literal["menu", "dice", "sandglass", "order", "players"]
-MENU: tuple[Screen, ...] = ("dice", "sandglass", "order", "players")
+# The menu lists a round's tools in the order the table uses them (000 l.36 the Maestro rolls,
+# l.44 each finished drawing takes a number token, l.56 the first done guessing turns the glass).
+MENU: tuple[Screen, ...] = ("dice", "order", "sandglass", "players")
 # What up/down cycle through on the dice screen: each entry is (kind, tokens).
 DICE_CHOICES: tuple[tuple[DiceKind, int], ...] = (
     ("shapes", 4), ("d6", 4), ("d10", 4), *(("tokens", n) for n in range(1, MAX_TOKENS + 1)),
@@ -27,6 +29,7 @@ class ToolboxUi:
     cursor: int = 0
     seat_cursor: int = 1
     players_pick: int = 4
+    by_hand: bool = False  # table build: the seat cursor is out, for a seat whose button is not used
 
 
 @dataclass(frozen=True)

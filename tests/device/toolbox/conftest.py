@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from device.games.toolbox.ui import ToolboxUi
 from tests.conftest import Harness
@@ -21,6 +22,12 @@ def ui(h: Harness) -> ToolboxUi:
 def screen(h: Harness) -> str:
     """The screen key of the frame shown now ("toolbox.dice", "home", ...)."""
     return h.runner.render()[1].rsplit(":", 1)[1]
+
+
+def four_key_build(h: Harness) -> Harness:
+    """The same harness as a build with the four keys alone (no seat buttons, no roll, no timer)."""
+    h.runner.device = replace(h.runner.device, seat_buttons=False)
+    return h
 
 
 def four_keys(h: Harness, *buttons: str) -> None:

@@ -10,18 +10,10 @@ import pytest
 from device.settings import Settings
 from engine.dice import SHAPES
 from tests.conftest import Harness
-from tests.device.toolbox.conftest import countdown_sounds, four_keys, screen, ui
+from tests.device.toolbox.conftest import countdown_sounds, four_key_build, four_keys, screen, ui
 
 MakeHarness = Callable[..., Harness]
 FOUR_KEYS = {"up", "down", "ok", "back"}
-
-
-
-
-
-
-
-
 
 
 def test_ok_on_home_opens_the_toolbox(harness: MakeHarness) -> None:
@@ -187,9 +179,9 @@ def test_seat_buttons_take_number_tokens(harness: MakeHarness) -> None:
 
 
 def test_finishing_order_with_four_keys(harness: MakeHarness) -> None:
-    """Up/down pick a waiting seat, ok gives it the next token; a complete order's ok starts anew."""
-    h = harness()
-    four_keys(h, "ok", "down", "down", "ok")
+    """Up/down pick a waiting seat, ok gives it the next token; a complete order's ok turns the glass."""
+    h = four_key_build(harness())
+    four_keys(h, "ok", "down", "ok")
     assert screen(h) == "toolbox.order"
     assert ui(h).seat_cursor == 1
     four_keys(h, "down", "ok")
@@ -199,7 +191,7 @@ def test_finishing_order_with_four_keys(harness: MakeHarness) -> None:
     assert ui(h).game.order.seats == (2, 1, 4, 3)
     assert ui(h).game.order.complete
     four_keys(h, "ok")
-    assert ui(h).game.order.seats == ()
+    assert ui(h).game.order.seats == (2, 1, 4, 3) and ui(h).game.sandglass.status == "running"
 
 
 @pytest.mark.parametrize(("language", "expected"), [
@@ -261,7 +253,7 @@ def test_players_pick_steps_both_ways_and_wraps(harness: MakeHarness) -> None:
 
 def test_every_toolbox_screen_with_four_keys_only(harness: MakeHarness) -> None:
     """DESIGN: every screen is fully usable with the four HAT keys (up, down, ok, back)."""
-    h = harness()
+    h = four_key_build(harness())
     seen = []
 
     def look() -> str:
@@ -275,7 +267,7 @@ def test_every_toolbox_screen_with_four_keys_only(harness: MakeHarness) -> None:
     assert look() == "toolbox.dice"
     four_keys(h, "down", "down", "ok")
     assert ui(h).game.last_roll_kind == "d10" and len(ui(h).game.last_roll) == 1
-    four_keys(h, "back", "down", "ok")
+    four_keys(h, "back", "down", "down", "ok")
     # sandglass: start, pause, adjust, resume, flip, run out, start again
     assert look() == "toolbox.sandglass"
     four_keys(h, "ok")
@@ -294,14 +286,14 @@ def test_every_toolbox_screen_with_four_keys_only(harness: MakeHarness) -> None:
     four_keys(h, "ok")
     assert ui(h).game.sandglass.status == "running"
     four_keys(h, "down")
-    # order: take every token, start a new round
-    four_keys(h, "back", "down", "ok")
+    # order: take every token; the order stays for the guessing
+    four_keys(h, "back", "up", "ok")
     assert look() == "toolbox.order"
     four_keys(h, "ok", "ok", "ok", "ok")
     assert ui(h).game.order.complete
-    four_keys(h, "ok", "back")
+    four_keys(h, "back")
     # players: 3 players
-    four_keys(h, "down", "ok")
+    four_keys(h, "down", "down", "ok")
     assert look() == "toolbox.players"
     four_keys(h, "down", "ok")
     assert ui(h).game.setup.players == 3
@@ -347,12 +339,11 @@ def test_a_run_out_glass_is_turned_again_at_the_settings_length(harness: MakeHar
 
 def test_a_complete_order_points_to_the_sandglass(harness: MakeHarness) -> None:
     """000 l.44 then l.56: once every drawing is finished (number tokens taken) the guessing
-    starts and the sandglass is the table's next tool; down opens it, ok turns it."""
-    h = harness()
-    four_keys(h, "ok", "down", "down", "ok")
+    starts and the sandglass is the table's next tool: ok turns it, as timer would."""
+    h = four_key_build(harness())
+    four_keys(h, "ok", "down", "ok")
     four_keys(h, "ok", "ok", "ok", "ok")
     assert ui(h).game.order.complete
-    four_keys(h, "down")
-    assert screen(h) == "toolbox.sandglass" and ui(h).game.order.complete
     four_keys(h, "ok")
+    assert screen(h) == "toolbox.sandglass" and ui(h).game.order.complete
     assert ui(h).game.sandglass.status == "running"

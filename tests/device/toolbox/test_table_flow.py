@@ -7,11 +7,13 @@ from collections.abc import Callable
 import pytest
 
 from device.games.toolbox.screens import dice_name
+from device.games.toolbox.ui import MENU
 from device.render.frame import Frame
 from device.run.gallery import render_sample
 from device.settings import Settings
+from hardware.display import SCREEN_TEXT
 from tests.conftest import Harness
-from tests.device.toolbox.conftest import screen, ui
+from tests.device.toolbox.conftest import four_key_build, screen, ui
 
 MakeHarness = Callable[..., Harness]
 
@@ -54,9 +56,10 @@ def test_a_roll_mid_round_keeps_the_finishing_order(harness: MakeHarness) -> Non
 @pytest.mark.parametrize(("lang", "label", "moved"), [("en", "S2: #2", "S3: #2"), ("fr", "P2 : #2", "P3 : #2")])
 def test_ok_on_the_order_screen_names_the_seat_it_records(harness: MakeHarness, lang: str, label: str,
                                                           moved: str) -> None:
-    """Issue 13: a press that records a fact about a player names that player on its label."""
+    """Issue 13: a press that records a fact about a player names that player on its label (the
+    table build's cursor is out by hand)."""
     h = harness(settings=Settings(language=lang))
-    h.press("ok", "seat1")
+    h.press("ok", "seat1", "ok")
     owner = h.runner.session.app()
     labels = owner.bindings(h.runner.session.state(), h.runner.ctx()).labels()  # type: ignore[attr-defined]
     assert labels["ok"] == label
@@ -76,3 +79,71 @@ def test_the_waiting_highlight_stays_clear_of_the_soft_key_bar(panel: str) -> No
     blank = image.crop((0, frame.bottom - gap + 1, image.width, frame.bottom)).getextrema()
     assert blank[0] == 255, "ink in the gap above the soft-key bar"
     assert image.crop((0, frame.bottom - gap - 4, image.width, frame.bottom - gap)).getextrema()[0] == 0
+
+
+def _labels(h: Harness) -> dict[str, str]:
+    owner = h.runner.session.app()
+    return dict(owner.bindings(h.runner.session.state(), h.runner.ctx()).labels())  # type: ignore[attr-defined]
+
+
+def _shown(sample: str, lang: str = "en") -> str:
+    """Every text a Toolbox gallery sample shows on the 2.13", in one string."""
+    image = render_sample("toolbox", sample, "epd2in13_V4", lang)
+    return " | ".join(text for _, text, _ in image.info[SCREEN_TEXT])
+
+
+def test_the_menu_lists_a_rounds_steps_in_the_rulebooks_order() -> None:
+    """Issue 20: the list reads as the round's steps. 000 l.36 the Maestro rolls, l.44 each finished
+    drawing takes the lowest number token, l.56 the first one done guessing turns the sandglass."""
+    assert MENU[:3] == ("dice", "order", "sandglass")
+    shown = _shown("menu")
+    assert shown.index("1 Roll the dice") < shown.index("2 Finishing order") < shown.index("3 Sandglass")
+    assert "1 Lancer les dés" in _shown("menu", "fr")
+
+
+def test_after_a_roll_the_dice_screen_names_the_next_two_steps() -> None:
+    """000 l.44 then l.56, in the build's words: seat buttons and timer, or the menu's numbers."""
+    table, keys = _shown("dice-shapes"), _shown("dice-shapes-four-keys")
+    assert "Press your seat button" in table and "timer" in table
+    assert "2 Finishing order" in keys and "3 Sandglass" in keys and "timer" not in keys
+
+
+def test_up_and_down_on_the_dice_name_the_dice_they_switch_to(harness: MakeHarness) -> None:
+    """Issue 20: "Prev"/"Next" on a roll meant nothing; the keys name the dice they choose."""
+    h = harness()
+    h.press("ok", "roll")
+    assert (_labels(h)["up"], _labels(h)["down"]) == ("8 tokens", "d6")
+    h.press("down")
+    assert ui(h).game.dice_kind == "d6" and _labels(h)["up"] == "Shapes"
+
+
+def test_on_the_table_build_each_player_presses_their_own_seat_button(harness: MakeHarness) -> None:
+    """000 l.44: a player who finishes takes the token themselves: the screen says so, and the
+    seat cursor (for a seat whose button is not used) stays away until ok takes it out by hand."""
+    h = harness()
+    h.press("ok", "seat3")
+    assert "up" not in _labels(h) and _labels(h)["ok"] == "By hand"
+    assert "Press your seat button" in _shown("order")
+    h.press("ok")
+    assert ui(h).by_hand and _labels(h)["ok"] == "S1: #2"
+    assert "Who finished?" in _shown("order-by-hand")
+    h.press("down", "ok")
+    assert ui(h).game.order.token_of(2) == 2 and not ui(h).by_hand
+    h.press("ok", "back")
+    assert screen(h) == "toolbox.order" and not ui(h).by_hand
+
+
+@pytest.mark.parametrize("four_keys_only", [False, True])
+def test_a_complete_order_keeps_its_tokens_for_the_round(harness: MakeHarness, four_keys_only: bool) -> None:
+    """000 l.71-74: the number tokens are placed on the drawings and break ties in Step 4; l.95
+    returns them only at the round's end. Once everyone finished no key on the order screen
+    returns them (the next round's roll does); ok turns the sandglass for the guesses (l.56)."""
+    h = harness()
+    if four_keys_only:
+        four_key_build(h)
+    h.press("ok", "seat2", "seat4", "seat1", "seat3")
+    assert ui(h).game.order.complete
+    assert _labels(h)["ok"] == "Turn glass" and "up" not in _labels(h) and "down" not in _labels(h)
+    h.press("up", "down", "ok")
+    assert ui(h).game.order.seats == (2, 4, 1, 3)
+    assert screen(h) == "toolbox.sandglass" and ui(h).game.sandglass.status == "running"
