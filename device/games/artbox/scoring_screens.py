@@ -107,7 +107,8 @@ def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
     for it, w in zip(items, widths, strict=True):
         cell = (x, y0, x + w, y0 + side)
         seat = int(it[4:]) if it.startswith("seat") else 0
-        chosen = it == current
+        # "On to #k" waits for the author: not shown as picked before (ok does nothing there)
+        chosen = it == current and (it != "next" or bool(slot.author))
         frame.draw.rectangle(cell, outline=frame.ink, width=frame.stroke,
                              fill=frame.ink if chosen else None)
         double = (seat and seat == slot.author) or (it == "ineligible" and not slot.eligible)
