@@ -45,10 +45,7 @@ def bindings(ui: ArtboxUi, ctx: Context) -> Bindings[ArtboxUi]:
     """The setup menu's keys, or the keys of the phase being played (holds only where bound)."""
     if ui.game is None:
         return Bindings(_setup(ui, ctx.lang))
-    if ui.game.phase == "drawing":
-        phase_keys = _drawing(ui, ui.game, ctx.lang, ctx.seat_buttons)
-    else:
-        phase_keys = PHASES.get(ui.game.phase, _continue)(ui, ui.game, ctx.lang)
+    phase_keys = PHASES.get(ui.game.phase, _continue)(ui, ui.game, ctx.lang)
     return Bindings({"back": Binding(pause, T(ctx.lang, "key.menu")), **phase_keys},
                     holds_press=False)
 
@@ -163,9 +160,9 @@ def _roll(ui: ArtboxUi, game: State, lang: str) -> Keys:
 # ----- step 2: drawing ---------------------------------------------------------------------
 
 
-def _drawing(ui: ArtboxUi, game: State, lang: str, seat_buttons: bool = True) -> Keys:
-    """000 l.44: a seat that finishes takes the lowest number token: its own seat button on the
-    table build (no cursor there: every seat place has a button), the cursor and ok with four keys."""
+def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
+    """000 l.44: a seat that finishes takes the lowest number token: its own seat button, or the
+    keeper's cursor and ok (the four keys' way, which works on every build)."""
     if game.setup.simplified:  # the sand decides; no number tokens
         return {}
     waiting = still_drawing(game)
@@ -183,7 +180,7 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, seat_buttons: bool = True) ->
         return action
 
     keys: Keys = {}
-    if waiting and not seat_buttons:  # up/down name the seat they move the cursor to
+    if waiting:  # up/down name the seat they move the cursor to
         here = min(ui.cursor, len(waiting) - 1)
         # with two seats left up and down lead to the same one: down alone, not two "S4"
         for button in ("up", "down") if len(waiting) > 2 else ("down",):
@@ -240,8 +237,7 @@ def _continue(ui: ArtboxUi, game: State, lang: str) -> Keys:
     return {"ok": Binding(go_on, T(lang, "key.ok"))}
 
 
-# The drawing step is not here: its keys depend on the build (see `bindings`).
 PHASES: dict[str, Callable[[ArtboxUi, State, str], Keys]] = {
-    "deal_cover": _deal_cover, "deal_pick": _deal_pick, "roll": _roll,
+    "deal_cover": _deal_cover, "deal_pick": _deal_pick, "roll": _roll, "drawing": _drawing,
     "guessing": _guessing, "identify": identify,
 }

@@ -156,14 +156,15 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now
             frame.fit(note, " · ".join(notes), max_px=frame.small)
         draw_countdown(frame, clock, game.sandglass, now)
         return
-    shapes, note, tokens, finished = split_rows(box, 10, 3 if notes else 0, 5, 4 if waiting else 0)
+    shapes, note, tokens, finished = split_rows(box, 12, 3 if notes else 0, 5, 4 if waiting else 0)
     draw_shape_groups(frame, shapes, game.faces, shape_names(lang))
     if notes:
         frame.fit(note, " · ".join(notes), max_px=frame.small, weight="bold")
     if waiting:  # 000 l.44: who acts (a seat that finishes) and the button it presses
         frame.fit(finished, hint(lang, "artbox.finished", seat_buttons), max_px=frame.body, weight="bold")
-    # The table build has no cursor (each seat presses its own button): no seat looks picked.
-    _token_row(frame, tokens, lang, tokens_taken(game), waiting, None if seat_buttons else ui.cursor)
+    # The keeper's cursor shows on every build: the soft keys move it, ok gives its seat the token
+    # (the hint below says that a seat presses its own button where it has one).
+    _token_row(frame, tokens, lang, tokens_taken(game), waiting, ui.cursor)
 
 
 def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int]],
