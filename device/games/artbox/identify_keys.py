@@ -47,6 +47,8 @@ def identify(ui: ArtboxUi, game: State, lang: str) -> Keys:
 def _ok(game: State, item: str, lang: str) -> Binding[ArtboxUi]:
     """ok acts on the item under the cursor, and its label says what it records."""
     if item == "next":
+        if not game.slots[game.slot_index].author:  # nobody drew it yet: nothing to move on from
+            return Binding(stay)
         return Binding(_next(game), _next_label(game, lang))
     if item == "ineligible":
         return Binding(_toggle_eligible(game), _eligible_label(game, lang))

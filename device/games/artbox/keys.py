@@ -15,7 +15,7 @@ from device import wordpacks
 from device.framework.contract import Context, Reply
 from device.games.artbox.identify_keys import identify
 from device.games.artbox.moves import apply_command
-from device.games.artbox.ui import COUNT_ROWS, ArtboxUi, Row, next_option, setup_rows, table_setup
+from device.games.artbox.ui import COUNT_ROWS, ArtboxUi, Options, Row, next_option, setup_rows, table_setup
 from device.storage import word_history
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
@@ -68,7 +68,7 @@ def _setup(ui: ArtboxUi, lang: str) -> Keys:
     starts = rows[cursor] == "start"
 
     if ui.editing is not None:
-        return _count_editor(rows[cursor], lang)
+        return _count_editor(rows[cursor], lang, ui.options)
 
     def change(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         if rows[cursor] in COUNT_ROWS:
@@ -81,7 +81,7 @@ def _setup(ui: ArtboxUi, lang: str) -> Keys:
     return {**keys, "roll": Binding(_start_game)}
 
 
-def _count_editor(row: Row, lang: str) -> Keys:
+def _count_editor(row: Row, lang: str, options: Options) -> Keys:
     """A count row being edited: up/down count (wrapping), ok keeps, back puts the value back."""
     def keep(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         return Reply(replace(u, editing=None, cursor=min(u.cursor, len(setup_rows(u.options)) - 1)))
@@ -91,6 +91,11 @@ def _count_editor(row: Row, lang: str) -> Keys:
 
     keys = count_keys(lambda u, by: replace(u, options=next_option(u.options, row, by)), lang,
                       Binding(keep, T(lang, "key.ok")), Binding(cancel, T(lang, "key.back")))
+    if row == "maestro":  # "+1" on "random" names no seat: each key names the seat it leads to
+        for button, by in (("up", 1), ("down", -1)):
+            seat = next_option(options, row, by).first_maestro
+            label = T(lang, "seat.short", seat=seat) if seat else T(lang, "artbox.random")
+            keys[button] = replace(keys[button], label=label)
     return {**keys, "roll": Binding(lambda u, c: _start_game(replace(u, editing=None), c))}
 
 
@@ -156,6 +161,8 @@ def _roll(ui: ArtboxUi, game: State, lang: str) -> Keys:
 
 
 def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
+    """000 l.44: a seat that finishes takes the lowest number token: its own seat button, or the
+    keeper's cursor and ok (the four keys' way, which works on every build)."""
     if game.setup.simplified:  # the sand decides; no number tokens
         return {}
     waiting = still_drawing(game)
@@ -175,7 +182,8 @@ def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
     keys: Keys = {}
     if waiting:  # up/down name the seat they move the cursor to
         here = min(ui.cursor, len(waiting) - 1)
-        for button in ("up", "down"):
+        # with two seats left up and down lead to the same one: down alone, not two "S4"
+        for button in ("up", "down") if len(waiting) > 2 else ("down",):
             to = waiting[wrapped(here, button, len(waiting))]
             keys[button] = Binding(_move(button, len(waiting)), T(lang, "seat.short", seat=to))
         chosen = waiting[here]
@@ -197,10 +205,12 @@ def _guessing(ui: ArtboxUi, game: State, lang: str) -> Keys:
             return Reply(u)
         return apply_command(u, StartSandglass(c.now_ms), T(c.lang, "glass.started"))
 
-    other = T(lang, "artbox.view_timer") if ui.view == "words" else T(lang, "artbox.view_words")
-    ok_label = "" if game.sandglass.status == "running" else T(lang, "artbox.glass")
-    keys: Keys = {"up": Binding(flip_view), "down": Binding(flip_view, other),
-                  "ok": Binding(start_glass, ok_label), "timer": Binding(start_glass)}
+    running = game.sandglass.status == "running"
+    keys: Keys = {"ok": Binding(start_glass, "" if running else T(lang, "artbox.glass")),
+                  "timer": Binding(start_glass)}
+    if running:  # the sandglass view, big; before it runs there is nothing to count down
+        other = T(lang, "artbox.view_timer") if ui.view == "words" else T(lang, "artbox.view_words")
+        keys |= {"up": Binding(flip_view), "down": Binding(flip_view, other)}
     if ui.view == "timer":  # back steps back to the word list
         keys["back"] = Binding(flip_view, T(lang, "artbox.view_words"))
     for seat in SEATS:

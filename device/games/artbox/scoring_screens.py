@@ -32,7 +32,13 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
     frame.softkeys(keys)
     box = inset(frame.content, frame.px(2))
     chips_fit = _chip_rows(frame, box[2] - box[0], lang, game)
-    top, middle, chips = split_rows(box, 5, 3, 4 * len(chips_fit))
+    # The chips' rows get 4/12 of the room each, and never less than a chip with a double outline
+    # needs (two rows on the 2.13": "Non conf." outlined twice touched its outline).
+    rows_n = len(chips_fit)
+    need = rows_n * (_chip_px(frame) * 17 // 10 + 2 * frame.stroke + frame.px(4))
+    split = box[3] - max(need, (box[3] - box[1]) * 4 * rows_n // (8 + 4 * rows_n))
+    top, middle = split_rows((box[0], box[1], box[2], split), 5, 3)
+    chips = (box[0], split, box[2], box[3])
     word = slot_word(game, index)
     if not slot.author:
         title = hint(lang, "artbox.who_drew", seat_buttons, slot=index + 1)
@@ -107,7 +113,8 @@ def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
     for it, w in zip(items, widths, strict=True):
         cell = (x, y0, x + w, y0 + side)
         seat = int(it[4:]) if it.startswith("seat") else 0
-        chosen = it == current
+        # "On to #k" waits for the author: not shown as picked before (ok does nothing there)
+        chosen = it == current and (it != "next" or bool(slot.author))
         frame.draw.rectangle(cell, outline=frame.ink, width=frame.stroke,
                              fill=frame.ink if chosen else None)
         double = (seat and seat == slot.author) or (it == "ineligible" and not slot.eligible)

@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 
 from device.games.artbox import scoring_screens as scoring
 from device.games.artbox.layout import hint, inset, maestro, round_title, split_rows
+from device.games.artbox.text_block import draw_paragraphs
 from device.games.artbox.ui import ArtboxUi, Options, setup_rows
-from device.render.frame import Frame
+from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
@@ -26,18 +27,16 @@ def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame, seat_but
     name a button say OK instead of "your button" or "roll" without `seat_buttons`."""
     game = ui.game
     if game is None:
-        _setup(ui, lang, keys, frame)
+        _setup(ui, lang, keys, frame, seat_buttons)
     elif round_just_ended(game) or game.phase in ("awards", "scoreboard", "over"):
         scoring.summary(ui, game, lang, keys, frame, seat_buttons)
     elif game.phase in ("deal_cover", "roll", "identify"):
         {"deal_cover": _deal_cover, "roll": _roll, "identify": scoring.identify}[game.phase](
             ui, game, lang, keys, frame, seat_buttons)
-    elif game.phase == "drawing":
-        _drawing(ui, game, lang, keys, frame, now, seat_buttons)
+    elif game.phase in ("drawing", "guessing"):
+        {"drawing": _drawing, "guessing": _guessing}[game.phase](ui, game, lang, keys, frame, now, seat_buttons)
     else:
-        {
-            "deal_pick": _deal_pick, "guessing": _guessing, "pencils_down": _pencils_down,
-        }[game.phase](ui, game, lang, keys, frame, now)
+        {"deal_pick": _deal_pick, "pencils_down": _pencils_down}[game.phase](ui, game, lang, keys, frame, now)
 
 
 # ----- setup ---------------------------------------------------------------------------
@@ -65,11 +64,14 @@ def option_value(lang: str, options: Options, row: str) -> str:
     return values[row]
 
 
-def _setup(ui: ArtboxUi, lang: str, keys: Keys, frame: Frame) -> None:
+def _setup(ui: ArtboxUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
+    """The options; the header says that `roll` starts from any row (the Start row may have
+    scrolled off the 2.13"), or the player count on the four-key build (ok on Start starts)."""
     options = ui.options
     rows = setup_rows(options)
     cursor = min(ui.cursor, len(rows) - 1)
-    frame.header(T(lang, "game.artbox"), T(lang, "players", n=options.players))
+    right = T(lang, "artbox.roll_starts") if seat_buttons else T(lang, "players", n=options.players)
+    frame.header(T(lang, "game.artbox"), right)
     frame.softkeys(keys)
     items = [T(lang, f"artbox.opt.{row}") for row in rows]
     values = [option_value(lang, options, r) for r in rows]
@@ -85,9 +87,11 @@ def _deal_cover(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, 
     seat = game.dealing_seat
     frame.header(f"{round_title(lang, game)} · {T(lang, 'artbox.deal')}", maestro(lang, game))
     frame.softkeys(keys)
-    big, small = split_rows(inset(frame.content, frame.px(4)), 3, 2)
+    big, small, why = split_rows(inset(frame.content, frame.px(4)), 3, 2, 2)
     frame.fit(big, hint(lang, "artbox.press_short", seat_buttons, seat=seat), weight="bold")
     frame.fit(small, T(lang, "artbox.for_words"), max_px=frame.body)
+    # Why this seat and not the Maestro first: the usual deal, from the dealer's left (000 l.32)
+    draw_paragraphs(frame, why, [(T(lang, "artbox.deal_order"), "regular")], frame.small, align="center")
 
 
 def _deal_pick(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
@@ -152,12 +156,15 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now
             frame.fit(note, " · ".join(notes), max_px=frame.small)
         draw_countdown(frame, clock, game.sandglass, now)
         return
-    shapes, note, tokens = split_rows(box, 11, 3 if notes else 0, 6)
+    shapes, note, tokens, finished = split_rows(box, 12, 3 if notes else 0, 5, 4 if waiting else 0)
     draw_shape_groups(frame, shapes, game.faces, shape_names(lang))
     if notes:
         frame.fit(note, " · ".join(notes), max_px=frame.small, weight="bold")
-    # The table build has no cursor (each seat presses its own button): no seat looks picked.
-    _token_row(frame, tokens, lang, tokens_taken(game), waiting, None if seat_buttons else ui.cursor)
+    if waiting:  # 000 l.44: who acts (a seat that finishes) and the button it presses
+        frame.fit(finished, hint(lang, "artbox.finished", seat_buttons), max_px=frame.body, weight="bold")
+    # The keeper's cursor shows on every build: the soft keys move it, ok gives its seat the token
+    # (the hint below says that a seat presses its own button where it has one).
+    _token_row(frame, tokens, lang, tokens_taken(game), waiting, ui.cursor)
 
 
 def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int]],
@@ -193,7 +200,10 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
 # ----- step 3: guessing ----------------------------------------------------------------
 
 
-def _guessing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:
+def _guessing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int,
+              seat_buttons: bool = True) -> None:
+    """The words to match with the drawings, in one list read top to bottom (two columns on a
+    small panel), and who turns the sandglass with which button (000 l.56)."""
     glass = game.sandglass
     running = glass.status == "running"
     taken = tokens_taken(game)
@@ -211,46 +221,37 @@ def _guessing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, no
     if ui.view == "timer":
         draw_countdown(frame, frame.content, glass, now)
         return
-    slots, words = split_rows(box, 2, 7)
-    _slot_row(frame, slots, len(game.slots))
     shown = list(game.word_list)
     if cards:
         shown.append(T(lang, "artbox.plus_cards"))
-    _word_grid(frame, (words[0], words[1] + frame.px(2), words[2], words[3]), shown)
+    if running:
+        _word_list(frame, box, shown)
+        return
+    words, turn = split_rows(box, 5, 1)
+    _word_list(frame, words, shown)
+    frame.fit(turn, hint(lang, "artbox.turn_glass", seat_buttons), max_px=frame.body, weight="bold")
 
 
-def _slot_row(frame: Frame, box: Box, count: int) -> None:
-    """The numbered drawing slots, side by side."""
+def _word_list(frame: Frame, box: Box, words: Sequence[str]) -> None:
+    """The words top to bottom in one column, or two (read down) where one would be too small."""
     left, top, right, bottom = box
-    gap = frame.px(3)
-    width = (right - left - gap * (count - 1)) // count
-    for i in range(count):
-        x = left + i * (width + gap)
-        cell = (x, top, x + width, bottom)
-        frame.draw.rectangle(cell, outline=frame.ink, width=frame.stroke)
-        frame.fit(inset(cell, frame.stroke + 1), str(i + 1), weight="bold")
+    readable = frame.px(13)
 
-
-def _word_grid(frame: Frame, box: Box, words: Sequence[str]) -> None:
-    """The word list in as few columns as keep the words large; one size for all."""
-    left, top, right, bottom = box
-    best: tuple[int, int] = (0, 1)
-    for cols in (1, 2, 3):
+    def size(cols: int) -> int:
         rows = -(-len(words) // cols)
         cell_w, cell_h = (right - left) // cols, (bottom - top) // rows
-        px = min(frame.fit_px(w, (0, 0, cell_w - frame.px(6), cell_h), cell_h, weight="bold")
-                 for w in words)
-        if px > best[0]:
-            best = (px, cols)
-    px, cols = best
+        return min(frame.fit_px(w, (0, 0, cell_w - frame.px(6), cell_h), cell_h, weight="bold")
+                   for w in words)
+
+    cols = 1 if size(1) >= readable or size(1) >= size(2) else 2
+    # One size and one baseline spacing for all: a list, not words bobbing with their letters.
+    px = max(TEXT_FLOOR_PX, min(size(cols) * 9 // 10, frame.px(22)))
     rows = -(-len(words) // cols)
     cell_w, cell_h = (right - left) // cols, (bottom - top) // rows
     for i, word in enumerate(words):
         col, row = divmod(i, rows)
         x = left + col * cell_w + frame.px(3)
-        y = top + row * cell_h
-        # The ink placed inside its cell: the last word's descenders clear the soft-key rule.
-        frame.fit((x, y, x + cell_w - frame.px(6), y + cell_h - 1), word, max_px=px, weight="bold", align="left")
+        frame.text((x, top + row * cell_h + cell_h // 2), word, px, "bold", anchor="lm")
 
 
 def _pencils_down(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int) -> None:

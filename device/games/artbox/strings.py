@@ -6,7 +6,7 @@ STRINGS = Strings({
     # setup
     "artbox.opt.players": ("Players", "Joueurs"),
     "artbox.opt.rules": ("Rulebook", "Règles"),
-    "artbox.opt.dealing": ("Words", "Mots"),
+    "artbox.opt.dealing": ("Secret words", "Mots secrets"),
     "artbox.opt.maestro": ("First Maestro", "Premier MJ"),
     "artbox.opt.three": ("3 players: 2 words", "À 3 : 2 mots"),
     "artbox.opt.experienced": ("Experienced", "Experts"),
@@ -21,8 +21,9 @@ STRINGS = Strings({
     "artbox.opt.start": ("Start", "Jouer"),
     "artbox.edition.en": ("English", "anglaises"),
     "artbox.edition.fr": ("French", "françaises"),
-    "artbox.dealing.device": ("dealt here", "distribués ici"),
-    "artbox.dealing.cards": ("game cards", "cartes du jeu"),
+    # the setup row "Secret words": the device deals each player theirs, or the Word cards do
+    "artbox.dealing.device": ("device deals", "l'appareil"),
+    "artbox.dealing.cards": ("Word cards", "cartes Mot"),
     "artbox.random": ("random", "au hasard"),
     "artbox.goal.edition": ("rulebook", "selon règles"),
     "artbox.goal.lower_by_2": ("-2 tokens", "-2 jetons"),
@@ -31,6 +32,7 @@ STRINGS = Strings({
     "artbox.tie.number_token": ("number", "numéro"),
     "artbox.tie.drawing_then_number_token": ("drawing", "dessin"),
     "artbox.start": ("Start", "Jouer"),
+    "artbox.roll_starts": ("roll: Start", "lancer : Jouer"),  # the setup header, table build
     "artbox.started": ("new game of {n}", "nouvelle partie à {n}"),
     # step 1
     "artbox.round": ("Round {n}", "Manche {n}"),
@@ -43,6 +45,9 @@ STRINGS = Strings({
     "artbox.press_short": ("S{seat}: your button", "P{seat} : votre bouton"),
     "artbox.press_short.keys": ("S{seat}: press OK", "P{seat} : appuyez OK"),
     "artbox.for_words": ("to see your words", "pour voir vos mots"),
+    # why dealing starts where it does (the usual deal: from the dealer's left, 000 l.32, 94)
+    "artbox.deal_order": ("Clockwise from the Maestro's left, Maestro last",
+                          "Sens horaire depuis la gauche du MJ, MJ en dernier"),
     # the word stands beside its key's arrow on the screen; the soft key says what the key does
     # (a word in the soft key was cut: "paintbru…")
     "artbox.key_keep": ("Keep", "Garder"),
@@ -71,19 +76,27 @@ STRINGS = Strings({
     "artbox.step_draw": ("draw", "dessin"),
     "artbox.shapes_optional": ("shapes optional", "formes facultatives"),
     "artbox.frame_reminder": ("touch 3 sides of the frame", "touchez 3 côtés du cadre"),
+    "artbox.finished": ("Finished? Press your seat button", "Fini ? Appuyez sur votre bouton de place"),
+    "artbox.finished.keys": ("Finished? ▲▼ to your seat, then OK", "Fini ? ▲▼ votre place, puis OK"),
     # step 3
     "artbox.step_guess": ("Guess the words", "Devinez les mots"),
     "artbox.decoys_title": ("Deck words: mix with yours", "Mots à mêler aux vôtres"),
     "artbox.plus_cards": ("+ your cards", "+ vos cartes"),
-    "artbox.view_timer": ("Timer", "Chrono"),
+    # one name for the sandglass (000 l.56), on the keys and in the hints
+    "artbox.view_timer": ("Sandglass", "Sablier"),
     "artbox.view_words": ("Words", "Mots"),
-    "artbox.glass": ("Turn glass", "Retourner"),
+    "artbox.glass": ("Sandglass", "Sablier"),
+    "artbox.turn_glass": ("Done guessing? Turn the sandglass: Timer button",
+                          "Fini ? Retournez le sablier : bouton Sablier"),
+    "artbox.turn_glass.keys": ("Done guessing? OK turns the sandglass", "Fini ? OK retourne le sablier"),
     "artbox.pencils_down": ("Pencils down!", "Crayons posés !"),
     "artbox.check_next": ("Next: check each drawing", "Ensuite : vérifiez chaque dessin"),
     # step 4
     "artbox.drawing_of": ("Drawing {slot} of {n}", "Dessin {slot} sur {n}"),
-    "artbox.who_drew": ("Who drew #{slot}? Your button", "Qui a fait le {slot} ? Votre bouton"),
-    "artbox.who_drew.keys": ("Who drew #{slot}? Pick, OK", "Qui a fait le {slot} ? Choix, OK"),
+    "artbox.who_drew": ("Who drew #{slot}? Press your seat button",
+                        "Qui a fait le {slot} ? Votre bouton de place"),
+    "artbox.who_drew.keys": ("Who drew #{slot}? ▲ to their seat, OK",
+                             "Qui a fait le {slot} ? ▲ sa place, OK"),
     "artbox.drew": ("S{seat} drew it", "Fait par P{seat}"),
     "artbox.drew_word": ("S{seat}: {word}", "P{seat} : {word}"),
     "artbox.right_count": ("guessed by {n}", "deviné par {n}"),
@@ -92,7 +105,7 @@ STRINGS = Strings({
     "artbox.hold_next": ("next author: hold your button", "auteur suivant : bouton maintenu"),
     "artbox.not_eligible": ("NOT OK", "NON CONFORME"),
     "artbox.item.ineligible": ("Not OK", "Non conf."),
-    "artbox.item.next": ("#{slot} ->", "#{slot} ->"),
+    "artbox.item.next": ("On to #{slot}", "Au n° {slot}"),
     "artbox.item.scores": ("Scores", "Scores"),
     "artbox.key.move": ("Move", "Aller"),
     "artbox.key.claim": ("S{seat} drew #{slot}", "P{seat} a fait {slot}"),
