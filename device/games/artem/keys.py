@@ -72,8 +72,9 @@ def refusal_text(exc: IllegalCommand, lang: str) -> str:
     return explain(T, lang, IllegalCommand(str(exc), exc.code, **params))
 
 
-def _play(ui: ArtemUi, command: Command, label: str) -> Reply[ArtemUi]:
-    """Apply a card (or the turn's end); the last card a turn allows ends it (003 l.33)."""
+def _play(ui: ArtemUi, command: Command, label: str, cells: str = "") -> Reply[ArtemUi]:
+    """Apply a card (or the turn's end); the last card a turn allows ends it (003 l.33).
+    `cells` names the tiles a card changed, for the screen's last-play line."""
     assert ui.game is not None
     game = ui.game
     if not isinstance(command, EndTurn | MainDeckOut):
@@ -83,8 +84,9 @@ def _play(ui: ArtemUi, command: Command, label: str) -> Reply[ArtemUi]:
         game = ARTEM.apply(game, EndTurn())
     screen: Screen = "over" if game.phase == "over" else "board"
     cursor = on_offered(game, ui.cursor) if game.seat == ui.game.seat else turn_cursor(game)
-    return Reply(replace(ui, game=game, screen=screen, mode="actions", card="", cursor=cursor),
-                 label=label)
+    last_cells = cells if game.last is not ui.game.last else ui.last_cells
+    return Reply(replace(ui, game=game, screen=screen, mode="actions", card="", cursor=cursor,
+                         last_cells=last_cells), label=label)
 
 
 def _to(mode: Mode, label: str = "") -> Binding[ArtemUi]:
@@ -159,8 +161,9 @@ def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
         why = card_refusal(begun(game), claim=action == "claim")
         if why is not None:  # a seat button of an entry not offered (Claim on a first turn)
             raise PlayRefused(why)
-        chosen = replace(u, card=as_card(action), mode="row")
-        if action == "claim":  # the four keys' cursor starts on the longest run
+        # The four keys' cursor starts on row 1 (on a claim: the row of the longest run).
+        chosen = replace(u, card=as_card(action), mode="row", row=0, col=0)
+        if action == "claim":
             chosen = replace(chosen, row=longest_run(view(game))[0])
         return Reply(chosen)
 
@@ -187,7 +190,7 @@ def _row(ui: ArtemUi, game: State, lang: str) -> Keys:
 
         def slide(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
             label = T(c.lang, "artem.moved", seat=game.seat, row=u.row + 1, n=steps)
-            return _play(u, Move(u.row, steps), label)
+            return _play(u, Move(u.row, steps), label, str(u.row + 1))
 
         ok = Binding(slide, T(lang, "artem.key.slide"))
     else:
@@ -229,8 +232,9 @@ def _col(ui: ArtemUi, game: State, lang: str) -> Keys:
 
 def _flip(game: State, first: Cell, second: Cell) -> Action[ArtemUi]:
     def action(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-        label = T(c.lang, "artem.flipped", seat=game.seat, a=cell_name(first), b=cell_name(second))
-        return _play(u, Flip(flip_card(first, second), first, second), label)
+        a, b = cell_name(first), cell_name(second)
+        label = T(c.lang, "artem.flipped", seat=game.seat, a=a, b=b)
+        return _play(u, Flip(flip_card(first, second), first, second), label, f"{a}, {b}")
     return action
 
 
@@ -256,7 +260,8 @@ def _claim(game: State, first: int, last: int) -> Action[ArtemUi]:
         points = claim_points(length, play_number(begun(game))) if length <= SIZE else 0
         label = T(c.lang, "artem.claimed", seat=game.seat, n=length,
                   colour=colour_name(c.lang, colour), points=points)
-        return _play(u, Claim(colour, u.row, start, length), label)
+        run = f"{cell_name((u.row, start))}-{cell_name((u.row, start + length - 1))}"
+        return _play(u, Claim(colour, u.row, start, length), label, run)
     return action
 
 

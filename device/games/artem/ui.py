@@ -44,6 +44,7 @@ class ArtemUi:
     col: int = 0
     pick: int = 0  # the second tile of a flip (neighbour index) or a claim's last column
     editing: Setup | None = None  # while the players row is edited: the setup before (back restores)
+    last_cells: str = ""  # the tiles the latest play changed, as its seat read them ("D5, D6")
 
     def __post_init__(self) -> None:
         if self.screen != "setup" and self.game is None:
@@ -62,12 +63,22 @@ def actions(game: State) -> tuple[str, ...]:
     return DRAW_ACTIONS if game.phase == "draw" else TURN_ACTIONS
 
 
+def claim_refused(game: State) -> str:
+    """Why Claim may not be played now ("" if it may): on a player's first turn (003 l.36),
+    once the turn's claim is made (003 l.35), or when the game is over."""
+    if game.phase == "over":
+        return "game_over"
+    why = card_refusal(begun(game), claim=True)
+    return "" if why is None else why.code
+
+
 def offered(game: State) -> tuple[int, ...]:
-    """The entries of `actions` the screen shows and the cursor stops on: Claim is left out on a
-    player's first turn (003 l.36) and once the turn's claim is made (003 l.35). The others keep
-    their numbers, so a seat button always names the same card."""
+    """The entries of `actions` the cursor stops on: Claim is passed over on a player's first
+    turn (003 l.36) and once the turn's claim is made (003 l.35); the screen still lists it as
+    unavailable, with the reason. The others keep their numbers, so a seat button always names
+    the same card."""
     claim = TURN_ACTIONS.index("claim")
-    refused = card_refusal(begun(game), claim=True) is not None if game.phase != "over" else True
+    refused = bool(claim_refused(game))
     return tuple(i for i in range(len(actions(game))) if not (i == claim and refused))
 
 

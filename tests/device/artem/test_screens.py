@@ -1,0 +1,96 @@
+"""What the Artem board screen says, on the 2.13" and 7.5" panels: who acts, which button, and
+why an action is not offered (issue 20, item 1). Rulebook: file 003."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from device.games.artem import screens
+from device.games.artem.app import APP
+from device.games.artem.ui import TURN_ACTIONS, ArtemUi, offered
+from device.i18n import LANGUAGES
+from device.render.frame import Frame
+from engine.artem.commands import EndTurn, Flip
+from tests.conftest import Harness
+from tests.device.artem.conftest import CTX, game, open_artem, play, ui
+
+MakeHarness = Callable[..., Harness]
+PANELS = {"small": (250, 122), "large": (800, 480)}
+CLAIM = TURN_ACTIONS.index("claim")
+
+
+def said(state: ArtemUi, panel: str = "small", lang: str = "en", seat_buttons: bool = True) -> str:
+    """Every text the screen draws, one per line."""
+    frame = Frame(*PANELS[panel])
+    texts: list[str] = []
+    draw_text = frame.text
+
+    def record(xy: tuple[int, int], text: str, *args: object, **kwargs: object) -> None:
+        texts.append(text)
+        draw_text(xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    setattr(frame, "text", record)  # noqa: B010 - the recorder stands in for the method
+    screens.render(state, lang, APP.bindings(state, CTX).labels(), frame, seat_buttons)
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("panel", PANELS)
+def test_first_turn_shows_claim_unavailable(harness: MakeHarness, panel: str) -> None:
+    """003 l.36: no claim card on a player's 1st turn. The list still shows entry 4, marked
+    "No claim" (with the reason where the panel has room), the cursor passes it over and its
+    seat button is refused."""
+    h = harness()
+    open_artem(h)
+    text = said(ui(h), panel)
+    assert "No claim" in text and "Claim\n" not in text
+    if panel == "large":
+        assert "No claim on a 1st turn" in text
+    assert CLAIM not in offered(game(h))
+    before = ui(h)
+    h.press("seat4")
+    assert ui(h) == before
+
+
+@pytest.mark.parametrize("panel", PANELS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_table_build_says_any_seat_button_works(harness: MakeHarness, panel: str, lang: str) -> None:
+    """The table build has a seat button at each of the 8 places, used or not: the list and each
+    pick say any seat's button answers, and show the six caps 1-6 a row or column takes; the
+    four-key build says ▲▼ and OK instead."""
+    h = harness()
+    open_artem(h)
+    any_seat = {"en": "seat's", "fr": "place"}[lang]
+    assert any_seat in said(ui(h), panel, lang)
+    h.press("seat3")  # Flip: which row?
+    text = said(ui(h), panel, lang)
+    assert any_seat in text and all(str(n) in text.split("\n") for n in range(1, 7))
+    keys_only = said(ui(h), panel, lang, seat_buttons=False)
+    assert any_seat not in keys_only and "▲▼" in keys_only
+
+
+def test_pair_step_names_each_neighbour(harness: MakeHarness) -> None:
+    """003 l.61: a flip swaps adjacent tiles. The swap step names the tile each key takes, and the
+    seat buttons of the tiles on either side (columns C and E for D5)."""
+    h = harness()
+    open_artem(h)
+    h.press("seat3", "seat5", "seat4")
+    text = said(ui(h)).split("\n")
+    assert "▲ D4 · ▼ D6 · OK E5" in text
+    assert text[text.index("3") + 1] == " C5"  # the cap 3, then the tile it swaps in
+    assert "5" in text and " E5" in text
+
+
+def test_row_cursor_starts_on_row_1_and_last_play_names_tiles(harness: MakeHarness) -> None:
+    """The four keys' row cursor starts on row 1 for every Move or Flip, not on the row used
+    before; the line about the last play names the tiles it changed."""
+    h = harness()
+    open_artem(h)
+    play(h, Flip("vertical", (4, 3), (5, 3)), table=True)
+    assert ui(h).last_cells == "D5, D6"
+    assert "S1: swapped D5, D6" in said(ui(h), "large")
+    play(h, EndTurn(), table=True)
+    h.press("seat1")  # seat 2: Move 1
+    assert (ui(h).mode, ui(h).row) == ("row", 0)
+    assert "S1: swapped D5, D6" not in said(ui(h))
