@@ -8,7 +8,8 @@ a reader who knows only the rulebook guessed the press the table really made.
 script (`--presses 0`: all of them), through the real runner, NN.png with both side by side (the
 2.13" at twice its size, as it looks at arm's length next to the 7.5"), and OUT_DIR.presses.json
 (what the table pressed and the script's comment on it; keep it from the reader). `score` reads
-NAME.presses.json and NAME.read1.json (`--read 2`: NAME.read2.json; the reader's answers: frame, who,
+NAME.presses.json (or NAME.readN.presses.json, the presses of that reading's own frames) and
+NAME.read1.json (`--read 2`: NAME.read2.json; the reader's answers: frame, who,
 up to three guesses, what was unclear; from the second read on, also up to three guesses made after
 reading NN.txt, what the table does next without its button, as `told_guesses`) and prints the
 hits and each miss; `--who` also prints, frame by frame, who the reader said acts next to the
@@ -96,9 +97,16 @@ def side_by_side(pictures: list[Image.Image]) -> Image.Image:
     return sheet
 
 
+def presses_of(stem: Path, read_name: str) -> Path:
+    """The presses a reading is scored against: NAME.readN.presses.json where that reading saw
+    frames of its own (the screens changed between readings), else NAME.presses.json."""
+    own = stem.with_name(f"{stem.name}.{read_name}.presses.json")
+    return own if own.exists() else stem.with_name(f"{stem.name}.presses.json")
+
+
 def who(stem: Path, read_name: str) -> None:
     """Frame by frame: who the reader said acts, next to the script's comment on the press."""
-    made = json.loads(stem.with_name(f"{stem.name}.presses.json").read_text(encoding="utf-8"))
+    made = json.loads(presses_of(stem, read_name).read_text(encoding="utf-8"))
     read = {entry["frame"]: entry for entry in
             json.loads(stem.with_name(f"{stem.name}.{read_name}.json").read_text(encoding="utf-8"))}
     for press in made:
@@ -109,7 +117,7 @@ def who(stem: Path, read_name: str) -> None:
 
 def score(stem: Path, read_name: str, field: str = "guesses") -> tuple[int, int]:
     """(hits, frames): the press made among the reader's guesses; prints each miss."""
-    made = json.loads(stem.with_name(f"{stem.name}.presses.json").read_text(encoding="utf-8"))
+    made = json.loads(presses_of(stem, read_name).read_text(encoding="utf-8"))
     read = {entry["frame"]: entry for entry in
             json.loads(stem.with_name(f"{stem.name}.{read_name}.json").read_text(encoding="utf-8"))}
     hits = 0
