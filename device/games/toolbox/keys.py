@@ -143,7 +143,7 @@ def _roll(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
     key = "dice.rolled_new_round" if new_round else "dice.rolled"
     seat_cursor = 1 if new_round else ui.seat_cursor
     label = T(ctx.lang, key, what=roll_summary(ctx.lang, game))
-    return Reply(replace(ui, game=game, seat_cursor=seat_cursor, by_hand=False), label=label)
+    return Reply(replace(ui, game=game, seat_cursor=seat_cursor, by_hand=False, new_round=new_round), label=label)
 
 
 # ----- sandglass ---------------------------------------------------------------------------
@@ -152,9 +152,13 @@ def _roll(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
 def _sandglass(ui: ToolboxUi, ctx: Context) -> Keys:
     lang = ctx.lang
     status = ui.game.sandglass.settle(ctx.now_ms).status
-    ok_label = {"idle": "glass.start", "running": "glass.flip", "paused": "glass.resume"}.get(status, "glass.again")
-    keys: Keys = {"ok": Binding(lambda u, c: _timer(u, c, hold=False), T(lang, ok_label)),
-                  "back": Binding(_back_to_menu, T(lang, "key.back"))}
+    back = Binding(_back_to_menu, T(lang, "key.back"))
+    if status == "done":  # Time!: the next step is the next round's roll (000 l.95, l.36); up turns it again
+        return {"up": Binding(lambda u, c: _timer(u, c, hold=False), T(lang, "glass.again")),
+                "ok": Binding(lambda u, c: _roll(replace(u, screen="dice"), c), T(lang, "dice.roll")),
+                "back": back}
+    ok_label = {"idle": "glass.start", "running": "glass.flip", "paused": "glass.resume"}[status]
+    keys: Keys = {"ok": Binding(lambda u, c: _timer(u, c, hold=False), T(lang, ok_label)), "back": back}
     if status == "running":
         keys["down"] = Binding(lambda u, c: _timer(u, c, hold=True), T(lang, "glass.pause"))
     elif status == "paused":
@@ -247,8 +251,9 @@ def _players(ui: ToolboxUi, ctx: Context) -> Keys:
 
     def keep(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
         game = TOOLBOX.apply(u.game, SetPlayers(u.players_pick))
-        return Reply(replace(u, game=game, screen="menu", seat_cursor=1, by_hand=False),
+        return Reply(replace(u, game=game, screen="menu", seat_cursor=1, by_hand=False, new_round=False),
                      label=T(c.lang, "players.set", n=u.players_pick))
 
-    return {"up": count("up"), "down": count("down"), "ok": Binding(keep, T(lang, "key.ok")),
-            "back": Binding(_back_to_menu, T(lang, "key.back"))}
+    # ok keeps the count, back leaves the table size as it was: the keys say which
+    return {"up": count("up"), "down": count("down"), "ok": Binding(keep, T(lang, "players.keep")),
+            "back": Binding(_back_to_menu, T(lang, "players.cancel"))}

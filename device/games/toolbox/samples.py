@@ -28,6 +28,7 @@ def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
         Sample("dice-empty", dice),
         Sample("dice-shapes", p.press(fresh, "roll")),
         Sample("dice-shapes-four-keys", p.press(dice, "ok"), seat_buttons=False),
+        Sample("dice-new-round", p.press(order, "seat2", "seat4", "seat1", "seat3", "roll")),
         Sample("dice-d6", p.press(dice, "down", "ok")),
         Sample("dice-tokens", p.press(dice, "down", "down", "down", "down", "down", "ok")),
         Sample("sandglass-ready", replace(fresh, screen="sandglass")),
@@ -35,6 +36,7 @@ def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
         Sample("sandglass-last-seconds", running, now_ms=81_000),
         Sample("sandglass-paused", p.press(running, "timer!", now=47_400), now_ms=50_000),
         Sample("sandglass-time-up", done, now_ms=90_000),
+        Sample("sandglass-time-up-four-keys", done, now_ms=90_000, seat_buttons=False),
         Sample("order-empty", order),
         Sample("order", p.press(order, "seat3", "seat1")),
         Sample("order-by-hand", p.press(order, "seat3", "seat1", "ok", "down")),  # the table build's cursor

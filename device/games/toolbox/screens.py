@@ -28,8 +28,10 @@ def render(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame,
         _order(view, lang, keys, frame, seat_buttons)
     elif view.ui.screen == "dice":
         _dice(view, lang, keys, frame, seat_buttons)
+    elif view.ui.screen == "sandglass":
+        _sandglass(view, lang, keys, frame, seat_buttons)
     else:
-        {"menu": _menu, "sandglass": _sandglass, "players": _players}[view.ui.screen](view, lang, keys, frame)
+        {"menu": _menu, "players": _players}[view.ui.screen](view, lang, keys, frame)
 
 
 def _menu(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
@@ -41,14 +43,17 @@ def _menu(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -
         glass_note = f"{T(lang, 'glass.' + view.glass.status)} {glass_note}"
     items = [T(lang, "toolbox.step_dice"), T(lang, "toolbox.step_order"), T(lang, "toolbox.step_sandglass"),
              T(lang, "toolbox.players")]  # in MENU's order: a round's steps, numbered
-    right = [dice_name(lang, game), f"{len(game.order.seats)}/{game.setup.players}", glass_note,
+    order_note = T(lang, "toolbox.order_count", done=len(game.order.seats), n=game.setup.players)
+    right = [dice_name(lang, game), order_note, glass_note,
              str(game.setup.players)]
     frame.menu(frame.content, items, view.ui.cursor, right=right)
 
 
 def _dice(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, seat_buttons: bool) -> None:
     game = view.game
-    frame.header(T(lang, "toolbox.dice"), dice_name(lang, game))
+    # the roll that began a new round says it cleared last round's finishing order (000 l.95)
+    cleared = view.ui.new_round and bool(game.last_roll) and not game.order.seats
+    frame.header(T(lang, "dice.title"), T(lang, "dice.order_cleared") if cleared else dice_name(lang, game))
     frame.softkeys(keys)
     box = frame.content
     pad = frame.px(4)
@@ -93,12 +98,18 @@ def _tokens(frame: Frame, box: tuple[int, int, int, int], faces: Sequence[str], 
                frame.body, "bold", anchor="md")
 
 
-def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
+def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, seat_buttons: bool) -> None:
     glass = view.glass
     frame.header(T(lang, "toolbox.sandglass"), T(lang, f"glass.{glass.status}"))
     frame.softkeys(keys)
-    if glass.status == "done":
-        frame.fit(frame.content, T(lang, "glass.time_up"), max_px=int(frame.height * 0.6), weight="bold")
+    if glass.status == "done":  # Time!, and under it the table's next step: the next round's roll
+        left, top, right, bottom = frame.content
+        pad = frame.px(3)
+        line_top = bottom - pad - frame.body - frame.px(2)
+        frame.fit((left, top, right, line_top - pad), T(lang, "glass.time_up"), max_px=int(frame.height * 0.6),
+                  weight="bold")
+        say = "glass.next_round" if seat_buttons else "glass.next_round.keys"
+        frame.fit((left + pad, line_top, right - pad, bottom - pad), T(lang, say), max_px=frame.body, weight="bold")
         return
     note = T(lang, "glass.paused_big") if glass.status == "paused" else ""
     draw_countdown(frame, frame.content, glass, view.now_ms, note)

@@ -8,10 +8,14 @@ STRINGS = Strings({
     "toolbox.sandglass": ("Sandglass", "Sablier"),
     "toolbox.order": ("Finishing order", "Ordre d'arrivée"),
     "toolbox.players": ("Players", "Joueurs"),
+    # the finishing order's row names the table size it counts to (the Players row sets it)
+    "toolbox.order_count": ("{done}/{n} players", "{done}/{n} joueurs"),
     # the menu reads as a round's steps, numbered in the order the table uses them
     "toolbox.step_dice": ("1 Roll the dice", "1 Lancer les dés"),
     "toolbox.step_order": ("2 Finishing order", "2 Ordre d'arrivée"),
     "toolbox.step_sandglass": ("3 Sandglass", "3 Sablier"),
+    # the title says what up/down do: they switch the dice that roll throws
+    "dice.title": ("Dice: ▲▼ switch", "Dés : ▲▼ changer"),
     "dice.shapes": ("4 shape dice", "4 dés formes"),
     "dice.d6": ("d6", "d6"),
     "dice.d10": ("d10", "d10"),
@@ -31,6 +35,8 @@ STRINGS = Strings({
     "dice.then_glass": ("Then guessing: timer turns the sandglass", "Puis devinettes : bouton Sablier"),
     "dice.then_order.keys": ("Done drawing? ◀ then 2 Finishing order", "Dessin fini ? ◀ puis 2 Ordre d'arrivée"),
     "dice.then_glass.keys": ("Then guessing: ◀ then 3 Sandglass", "Puis devinettes : ◀ puis 3 Sablier"),
+    # a roll after everyone took a token starts a new round: the tokens went back (000 l.95)
+    "dice.order_cleared": ("order cleared", "ordre effacé"),
     "dice.face_up": ("{up} of {n} face up", "{up} sur {n} face visible"),
     "dice.rolled": ("rolled {what}", "lancé {what}"),
     "dice.rolled_new_round": ("tokens back, rolled {what}", "jetons rendus, lancé {what}"),
@@ -50,6 +56,9 @@ STRINGS = Strings({
     "glass.plus": ("+10 s", "+10 s"),
     "glass.minus": ("-10 s", "-10 s"),
     "glass.time_up": ("Time!", "Temps !"),
+    # after Time! the table's next step is the next round's roll (000 l.95, l.36)
+    "glass.next_round": ("Next round: press roll", "Manche suivante : bouton lancer"),
+    "glass.next_round.keys": ("Next round: OK rolls the dice", "Manche suivante : OK lance les dés"),
     "glass.paused_big": ("PAUSED", "PAUSE"),
     "glass.started": ("sandglass started", "sablier lancé"),
     "glass.flipped": ("sandglass flipped", "sablier retourné"),
@@ -63,17 +72,20 @@ STRINGS = Strings({
     "order.press_own": ("Done drawing? Press your seat button", "Dessin fini ? Votre bouton de place"),
     # the seat cursor: the four keys' way, or by hand on the table build (a seat without a button)
     "order.pick_seat": ("Who finished? ▲▼ their seat, OK gives #{n}", "Qui a fini ? ▲▼ sa place, OK donne #{n}"),
-    "order.by_hand": ("By hand", "À la main"),
+    "order.by_hand": ("No button?", "Bouton HS"),
     "order.seat_up": ("Seat -", "Place -"),
     "order.seat_down": ("Seat +", "Place +"),
     "order.first": ("#1 goes to the first one done drawing", "Le #1 au premier dessin fini"),
     "order.all_done": ("all finished", "tous finis"),
-    "order.then_glass": ("Guessing now: the first one done presses timer",
-                         "Devinettes : le premier qui a fini appuie sur Sablier"),
+    "order.then_glass": ("Guessing: the first one done presses timer or OK",
+                         "Devinettes : le premier fini appuie sur Sablier ou OK"),
     "order.then_glass.keys": ("Guessing now: the first one done presses OK",
                               "Devinettes : le premier qui a fini appuie sur OK"),
     "order.turn_glass": ("Turn glass", "Retourner"),
     "order.open_glass": ("Sandglass", "Sablier"),
+    # the Players editor: OK keeps the count, back leaves it as it was
+    "players.keep": ("Keep", "Garder"),
+    "players.cancel": ("Cancel", "Annuler"),
     "players.set": ("table of {n} players", "table de {n} joueurs"),
     "error.already_taken": ("Seat {seat} already holds #{token}", "La place {seat} a déjà le #{token}"),
     "error.not_at_table": ("Seat {seat} is not at this table", "La place {seat} n'est pas à cette table"),

@@ -30,6 +30,7 @@ class ToolboxUi:
     seat_cursor: int = 1
     players_pick: int = 4
     by_hand: bool = False  # table build: the seat cursor is out, for a seat whose button is not used
+    new_round: bool = False  # the last roll returned the number tokens of a finished round (000 l.95)
 
 
 @dataclass(frozen=True)

@@ -283,7 +283,7 @@ def test_every_toolbox_screen_with_four_keys_only(harness: MakeHarness) -> None:
     h.wait(20)
     assert ui(h).game.sandglass.status == "done"
     assert look() == "toolbox.sandglass"
-    four_keys(h, "ok")
+    four_keys(h, "up")  # Time!: up turns it again (ok rolls the next round)
     assert ui(h).game.sandglass.status == "running"
     four_keys(h, "down")
     # order: take every token; the order stays for the guessing

@@ -122,7 +122,7 @@ def test_on_the_table_build_each_player_presses_their_own_seat_button(harness: M
     seat cursor (for a seat whose button is not used) stays away until ok takes it out by hand."""
     h = harness()
     h.press("ok", "seat3")
-    assert "up" not in _labels(h) and _labels(h)["ok"] == "By hand"
+    assert "up" not in _labels(h) and _labels(h)["ok"] == "No button?"  # what the cursor is for
     assert "Press your seat button" in _shown("order")
     h.press("ok")
     assert ui(h).by_hand and _labels(h)["ok"] == "S1: #2"
@@ -147,3 +147,51 @@ def test_a_complete_order_keeps_its_tokens_for_the_round(harness: MakeHarness, f
     h.press("up", "down", "ok")
     assert ui(h).game.order.seats == (2, 4, 1, 3)
     assert screen(h) == "toolbox.sandglass" and ui(h).game.sandglass.status == "running"
+
+
+def test_time_up_points_to_the_next_rounds_roll(harness: MakeHarness) -> None:
+    """000 l.95: after the guessing the number tokens go back and a new round begins; l.36: it
+    begins with the Maestro's roll. Time! names that step and ok takes it; turning the glass
+    again stays on up."""
+    h = harness()
+    h.press("ok", "seat2", "seat4", "seat1", "seat3", "timer")
+    h.wait(90)
+    assert screen(h) == "toolbox.sandglass" and ui(h).game.sandglass.status == "done"
+    assert (_labels(h)["ok"], _labels(h)["up"]) == ("Roll", "Again")
+    assert "Next round: press roll" in _shown("sandglass-time-up")
+    assert "OK rolls the dice" in _shown("sandglass-time-up-four-keys")
+    h.press("ok")
+    assert screen(h) == "toolbox.dice" and ui(h).game.rolls == 1 and ui(h).game.order.seats == ()
+    h.press("back!", "up")
+    assert ui(h).game.sandglass.status == "running" and ui(h).game.rolls == 0
+
+
+def test_the_new_rounds_roll_says_it_cleared_the_order(harness: MakeHarness) -> None:
+    """000 l.95: the roll that starts a new round returned last round's number tokens: the dice
+    screen says so; a roll mid-round (the order kept) does not."""
+    h = harness()
+    h.press("ok", "seat2", "roll")
+    assert not ui(h).new_round
+    h.press("seat4", "seat1", "seat3", "roll")
+    assert ui(h).new_round and ui(h).game.order.seats == ()
+    assert "order cleared" in _shown("dice-new-round") and "ordre effacé" in _shown("dice-new-round", "fr")
+    assert "cleared" not in _shown("dice-shapes")
+    assert "▲▼" in _shown("dice-shapes")  # the title says up/down switch the dice
+
+
+def test_the_menu_and_the_players_editor_say_the_table_size(harness: MakeHarness) -> None:
+    """The finishing order counts to the table size (000 l.44, a token per player): its row says
+    of how many players; in the Players editor ok keeps the count and back leaves it unchanged."""
+    assert "0/4 players" in _shown("menu") and "0/4 joueurs" in _shown("menu", "fr")
+    h = harness()
+    h.press("ok", "up", "ok", "up")
+    assert screen(h) == "toolbox.players" and (_labels(h)["ok"], _labels(h)["back"]) == ("Keep", "Cancel")
+    h.press("back")
+    assert screen(h) == "toolbox.menu" and ui(h).game.setup.players == 4
+    h.press("ok", "up", "ok")
+    assert ui(h).game.setup.players == 5
+
+
+def test_everyone_finished_says_ok_turns_the_glass_as_timer_does() -> None:
+    """000 l.56: the first one done guessing turns the sandglass; timer and ok do the same here."""
+    assert "presses timer or OK" in _shown("order-complete")
