@@ -76,7 +76,10 @@ def _setup(ui: ArtboxUi, lang: str) -> Keys:
         options = next_option(u.options, rows[cursor])
         return Reply(replace(u, options=options, cursor=min(cursor, len(setup_rows(options)) - 1)))
 
-    ok = Binding(_start_game, T(lang, "artbox.start")) if starts else Binding(change, T(lang, "key.change"))
+    label = T(lang, "key.change")
+    if rows[cursor] == "dealing":  # ok names the other way ("device deals" said no alternative)
+        label = T(lang, "artbox.dealing.cards" if ui.options.dealing == "device" else "artbox.dealing.device")
+    ok = Binding(_start_game, T(lang, "artbox.start")) if starts else Binding(change, label)
     keys = option_menu(len(rows), lang, ok, Binding(go_home, T(lang, "key.home")), start=cursor)
     return {**keys, "roll": Binding(_start_game)}
 

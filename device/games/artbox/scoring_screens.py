@@ -37,7 +37,14 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
     rows_n = len(chips_fit)
     need = rows_n * (_chip_px(frame) * 17 // 10 + 2 * frame.stroke + frame.px(4))
     split = box[3] - max(need, (box[3] - box[1]) * 4 * rows_n // (8 + 4 * rows_n))
-    top, middle = split_rows((box[0], box[1], box[2], split), 5, 3)
+    # Two hint lines (press: guessed; hold: drew the next) take as much room as the title, or
+    # one short line where two do not fit at the text floor (the 2.13").
+    floor = max(TEXT_FLOOR_PX, frame.px(TEXT_FLOOR_PX))
+    hold = bool(slot.author) and seat_buttons and index + 1 < len(game.slots)
+    top, middle = split_rows((box[0], box[1], box[2], split), 1, 1)
+    short = hold and middle[3] - middle[1] < 2 * (floor * 6 // 5)
+    if not hold or short:
+        top, middle = split_rows((box[0], box[1], box[2], split), 5, 3)
     chips = (box[0], split, box[2], box[3])
     word = slot_word(game, index)
     if not slot.author:
@@ -46,21 +53,31 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
         title = T(lang, "artbox.drew", seat=slot.author)
     else:
         title = T(lang, "artbox.drew_word", seat=slot.author, word=word)
-    frame.fit(top, title, weight="bold", min_px=max(TEXT_FLOOR_PX, frame.px(TEXT_FLOOR_PX)))
+    frame.fit(top, title, weight="bold", min_px=floor)
     if slot.author:
-        # Who presses what; the ticks on the chips count the right guesses on the table build.
-        summary = hint(lang, "artbox.right_press", seat_buttons)
-        if not seat_buttons:
-            summary += " · " + T(lang, "artbox.right_count", n=len(slot.guessers))
-        if not slot.eligible:
-            summary += " · " + T(lang, "artbox.not_eligible")
-        elif index + 1 < len(game.slots) and seat_buttons:  # four keys: the "#k+1 ->" item says it
-            summary += " · " + T(lang, "artbox.hold_next")
-        draw_paragraphs(frame, middle, [(summary, "semibold")], frame.body, align="center")
+        lines = _hints(lang, game, seat_buttons, hold, short)
+        draw_paragraphs(frame, middle, [(line, "semibold") for line in lines], frame.body,
+                        align="center")
     rows = split_rows(chips, *([1] * len(chips_fit)))
     current = identify_item(game, ui.cursor)
     for row, items in zip(rows, chips_fit, strict=True):
         _chips(frame, row, lang, game, items, current)
+
+
+def _hints(lang: str, game: State, seat_buttons: bool, hold: bool, short: bool) -> list[str]:
+    """Who presses what once the author is known. A press and a hold of one seat button mean
+    two things (000 l.71-72): both stay on screen, Not OK or not; the ticks count the guesses."""
+    slot, after = game.slots[game.slot_index], game.slot_index + 2
+    if short:  # the 2.13": one line; the "Not OK✓" chip says the mark
+        return [T(lang, "artbox.press_hold", slot=after)]
+    lines = [hint(lang, "artbox.right_press", seat_buttons)]
+    if not seat_buttons:
+        lines[0] += " · " + T(lang, "artbox.right_count", n=len(slot.guessers))
+    if not slot.eligible:
+        lines[0] += " · " + T(lang, "artbox.not_eligible")
+    if hold:  # four keys: the "On to" item says it
+        lines.append(T(lang, "artbox.hold_next", slot=after))
+    return lines
 
 
 def _label(lang: str, game: State, item: str) -> str:
@@ -69,6 +86,9 @@ def _label(lang: str, game: State, item: str) -> str:
         # "S2" (a seat, never a bare number: the drawings are numbered), a tick once it guessed right
         label = T(lang, "seat.short", seat=seat)
         return f"{label}✓" if seat in game.slots[game.slot_index].guessers else label
+    if item == "ineligible":  # ticked once marked, as a seat's right guess is
+        marked = not game.slots[game.slot_index].eligible
+        return T(lang, "artbox.item.ineligible") + ("✓" if marked else "")
     if item == "next":
         last = game.slot_index + 1 == len(game.slots)
         return T(lang, "artbox.item.scores") if last else \
@@ -101,8 +121,8 @@ def _chip_rows(frame: Frame, width: int, lang: str, game: State) -> list[tuple[s
 
 def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
            current: str) -> None:
-    """Seat chips ("✓" a right guess, the author outlined twice), then the Maestro's actions;
-    the cursor's chip is inverted."""
+    """Seat chips ("✓" a right guess, the author outlined twice), then the Maestro's actions
+    ("Not OK✓" once marked); the cursor's chip is inverted."""
     slot = game.slots[game.slot_index]
     left, top, right, bottom = box
     px, gap = _chip_px(frame), frame.px(3)
@@ -117,8 +137,7 @@ def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
         chosen = it == current and (it != "next" or bool(slot.author))
         frame.draw.rectangle(cell, outline=frame.ink, width=frame.stroke,
                              fill=frame.ink if chosen else None)
-        double = (seat and seat == slot.author) or (it == "ineligible" and not slot.eligible)
-        if double:
+        if seat and seat == slot.author:  # the author ("S2 drew: ..." above), outlined twice
             frame.draw.rectangle(inset(cell, frame.stroke + 1), outline=frame.paper if chosen
                                  else frame.ink, width=frame.stroke)
         frame.text(((cell[0] + cell[2]) // 2, (cell[1] + cell[3]) // 2), _label(lang, game, it),

@@ -75,6 +75,8 @@ def _setup(ui: ArtboxUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool
     frame.softkeys(keys)
     items = [T(lang, f"artbox.opt.{row}") for row in rows]
     values = [option_value(lang, options, r) for r in rows]
+    if seat_buttons:  # the Start row says roll starts too (the header says it on every row)
+        values[rows.index("start")] = T(lang, "artbox.or_roll")
     if ui.editing is not None:
         values[cursor] = edited(values[cursor])
     frame.menu(frame.content, items, cursor, right=values)
@@ -89,7 +91,9 @@ def _deal_cover(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, 
     frame.softkeys(keys)
     big, small, why = split_rows(inset(frame.content, frame.px(4)), 3, 2, 2)
     frame.fit(big, hint(lang, "artbox.press_short", seat_buttons, seat=seat), weight="bold")
-    frame.fit(small, T(lang, "artbox.for_words"), max_px=frame.body)
+    # the seat button and ● Show do the same: say so where both are offered
+    frame.fit(small, T(lang, "artbox.for_words.seat" if seat_buttons else "artbox.for_words"),
+              max_px=frame.body)
     # Why this seat and not the Maestro first: the usual deal, from the dealer's left (000 l.32)
     draw_paragraphs(frame, why, [(T(lang, "artbox.deal_order"), "regular")], frame.small, align="center")
 
@@ -181,7 +185,7 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
         x += frame.text_width(text, px, "bold") + pad * 2
     if not waiting:
         return
-    label = T(lang, "order.waiting") + ":" if not taken else "|"
+    label = T(lang, "order.waiting") + ":"  # kept after the first finisher (it read as "#1 S2 |")
     frame.text((x, cy), label, px, anchor="lm")
     x += frame.text_width(label, px) + pad
     for i, seat in enumerate(waiting):

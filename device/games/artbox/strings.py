@@ -33,6 +33,7 @@ STRINGS = Strings({
     "artbox.tie.drawing_then_number_token": ("drawing", "dessin"),
     "artbox.start": ("Start", "Jouer"),
     "artbox.roll_starts": ("roll: Start", "lancer : Jouer"),  # the setup header, table build
+    "artbox.or_roll": ("or roll", "ou lancer"),  # the Start row's value, table build
     "artbox.started": ("new game of {n}", "nouvelle partie à {n}"),
     # step 1
     "artbox.round": ("Round {n}", "Manche {n}"),
@@ -45,6 +46,9 @@ STRINGS = Strings({
     "artbox.press_short": ("S{seat}: your button", "P{seat} : votre bouton"),
     "artbox.press_short.keys": ("S{seat}: press OK", "P{seat} : appuyez OK"),
     "artbox.for_words": ("to see your words", "pour voir vos mots"),
+    # the seat button and the Show key do the same (frame 14 of the second read asked)
+    "artbox.for_words.seat": ("to see your words (same as the Show key)",
+                              "pour voir vos mots (comme la touche Voir)"),
     # why dealing starts where it does (the usual deal: from the dealer's left, 000 l.32, 94)
     "artbox.deal_order": ("Clockwise from the Maestro's left, Maestro last",
                           "Sens horaire depuis la gauche du MJ, MJ en dernier"),
@@ -93,21 +97,26 @@ STRINGS = Strings({
     "artbox.check_next": ("Next: check each drawing", "Ensuite : vérifiez chaque dessin"),
     # step 4
     "artbox.drawing_of": ("Drawing {slot} of {n}", "Dessin {slot} sur {n}"),
-    "artbox.who_drew": ("Who drew #{slot}? Press your seat button",
-                        "Qui a fait le {slot} ? Votre bouton de place"),
-    "artbox.who_drew.keys": ("Who drew #{slot}? ▲ to their seat, OK",
-                             "Qui a fait le {slot} ? ▲ sa place, OK"),
+    # "drawing 1", never "#1": the number tokens are "#1" (000 l.44); the board's slots are numbered
+    "artbox.who_drew": ("Who drew drawing {slot}? Press your seat button",
+                        "Qui a fait le dessin {slot} ? Votre bouton de place"),
+    "artbox.who_drew.keys": ("Who drew drawing {slot}? ▲ to their seat, OK",
+                             "Qui a fait le dessin {slot} ? ▲ sa place, OK"),
     "artbox.drew": ("S{seat} drew it", "Fait par P{seat}"),
-    "artbox.drew_word": ("S{seat}: {word}", "P{seat} : {word}"),
+    "artbox.drew_word": ("S{seat} drew: {word}", "P{seat} a fait : {word}"),
     "artbox.right_count": ("guessed by {n}", "deviné par {n}"),
-    "artbox.right_press": ("Guessed? Your button", "Trouvé ? Votre bouton"),
+    # a press and a hold of one seat button, both meanings on screen at once (000 l.71-72)
+    "artbox.right_press": ("Guessed it? Press your button", "Trouvé ? Appuyez sur votre bouton"),
     "artbox.right_press.keys": ("Guessed it? ▲ to your seat, OK", "Trouvé ? ▲ jusqu'à votre place, OK"),
-    "artbox.hold_next": ("next author: hold your button", "auteur suivant : bouton maintenu"),
+    "artbox.hold_next": ("Drew drawing {slot}? Hold your button (= On to {slot})",
+                         "Fait le dessin {slot} ? Maintenez votre bouton (= Au dessin {slot})"),
+    "artbox.press_hold": ("Guessed? Press your button · Drew {slot}? Hold it",
+                          "Trouvé ? Appuyez · Fait le {slot} ? Maintenez"),
     "artbox.not_eligible": ("NOT OK", "NON CONFORME"),
     "artbox.item.ineligible": ("Not OK", "Non conf."),
-    "artbox.item.next": ("On to #{slot}", "Au n° {slot}"),
+    "artbox.item.next": ("On to {slot}", "Au dessin {slot}"),
     "artbox.item.scores": ("Scores", "Scores"),
-    "artbox.key.move": ("Move", "Aller"),
+    "artbox.key.move": ("Select", "Choisir"),  # moves the black box; ok does what it names
     "artbox.key.claim": ("S{seat} drew #{slot}", "P{seat} a fait {slot}"),
     "artbox.key.guessed": ("S{seat} guessed", "P{seat} trouvé"),
     "artbox.key.not_right": ("S{seat} not right", "P{seat} raté"),

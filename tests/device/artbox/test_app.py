@@ -126,10 +126,10 @@ def test_the_sand_running_out_opens_drawing_one() -> None:
     out = APP.tick(ui, ctx(now=61_000))
     assert game_of(out.state).phase == "identify" and out.sounds
     bar = labels(out.state)
-    assert bar["up"] == "Move" and bar["down"] == "Not OK"
+    assert bar["up"] == "Select" and bar["down"] == "Not OK"
     # 000 l.71: the author names drawing #1 before anyone moves on: ok offers nothing yet
     assert not bar.get("ok") and reply(out.state, "ok").state == out.state
-    assert labels(press(out.state, "seat1"))["ok"] == "On to #2"
+    assert labels(press(out.state, "seat1"))["ok"] == "On to 2"
 
 
 def identifying(players: int = 4) -> ArtboxUi:
@@ -178,7 +178,7 @@ def test_four_key_labels_say_what_ok_records() -> None:
     for _ in range(6):
         ui = press(ui, "up")
         seen.append(labels(ui).get("ok", ""))
-    assert seen == ["S1 guessed", "S2 guessed", "", "S4 guessed", "Not OK", "On to #2"]
+    assert seen == ["S1 guessed", "S2 guessed", "", "S4 guessed", "Not OK", "On to 2"]
     ui = press(ui, "up", "ok")
     assert labels(ui)["ok"] == "S1 not right"
     fresh = press(ui, "up", "up", "up", "up", "up", "ok")  # on to drawing #2

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from device.framework.contract import Sample
 from device.games.artbox.app import APP
 from device.games.artbox.samples import samples
 from device.games.artbox.ui import ArtboxUi
 from device.render.frame import Frame
-from tests.device.artbox.conftest import ctx
+from tests.device.artbox.conftest import ctx, press
 
 
 def _sample(name: str) -> Sample[ArtboxUi]:
@@ -29,7 +31,26 @@ def test_identify_names_seats_as_seats_and_says_what_a_right_guesser_presses() -
     chips = [t for t in shown if t.startswith("S") and t.rstrip("✓")[1:].isdigit()]
     assert {c.rstrip("✓") for c in chips} == {"S1", "S2", "S3", "S4"}
     assert any(c.endswith("✓") for c in chips)
-    assert any("Guessed? Your button" in t for t in shown)
+    assert any("Guessed? Press your button" in t for t in shown)
+
+
+@pytest.mark.parametrize("size", [(250, 122), (800, 480)])
+@pytest.mark.parametrize("not_ok", [False, True])
+def test_identify_shows_both_meanings_of_a_seat_button(size: tuple[int, int], not_ok: bool) -> None:
+    """000 l.71-72: a right guesser presses their seat button, the next author holds it to place
+    their token on the next drawing; both stay on screen together, also once the drawing is
+    marked Not OK (000 l.74; the hold hint vanished there in the second read, frame 39)."""
+    sample = _sample("identify")
+    ui = sample.state
+    if not_ok:
+        ui = press(ui, "down")
+        game = ui.game
+        assert game is not None and not game.slots[game.slot_index].eligible
+    frame = Frame(*size)
+    APP.render(ui, ctx(), frame)
+    shown = " ".join(text for _, text, _ in frame.notes)
+    assert "Press your button" in shown
+    assert "Drew 2? Hold it" in shown or "Drew drawing 2? Hold your button" in shown
 
 
 def test_secret_words_are_dealt_in_body_type_not_display_type() -> None:
