@@ -327,18 +327,25 @@ def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
     met = round_criteria_met(game)
     met_text = T(lang, "identik.met", list=" ".join(map(str, met))) if met else T(lang, "identik.met_none")
     line_h = frame.body + pad
-    fit_text(frame, (left + pad, top + pad // 2, right - pad, top + line_h), met_text, frame.body)
     # What the OK key ("Next" on the bar) does: the next round and its narrator (002 l.80), or the end.
     if game.round_no < game.setup.total_rounds:
-        following = next_seat(game.first_narrator, game.setup.players, game.round_no)
-        then = T(lang, "identik.next_narrator", r=game.round_no + 1, who=short(lang, game, following))
+        following = short(lang, game, next_seat(game.first_narrator, game.setup.players, game.round_no))
+        then = T(lang, "identik.next_narrator", r=game.round_no + 1, who=following)
+        brief = T(lang, "identik.next_narrator_short", who=following)
     else:
-        then = T(lang, "identik.last_round_done")
-    fit_text(frame, (left + pad, bottom - line_h, right - pad, bottom - pad // 2), then, frame.body)
-    bottom -= line_h
-    lines = round_scores(game)
+        then = brief = T(lang, "identik.last_round_done")
     players = game.setup.players
     columns = players if players <= 4 else 3
+    rows = -(-players // columns)
+    if (bottom - top - 2 * line_h) // rows >= readable_px(frame) * 3:  # room for a line of its own
+        fit_text(frame, (left + pad, bottom - line_h, right - pad, bottom - pad // 2), then, frame.body)
+        bottom -= line_h
+    else:  # tiles in two rows on a small panel: one line says both, as much as fits
+        width = right - left - 2 * pad
+        shared = [f"{met_text} · {then}", f"{met_text} · {brief}", brief]
+        met_text = next((t for t in shared if frame.text_width(t, readable_px(frame), "semibold") <= width), brief)
+    fit_text(frame, (left + pad, top + pad // 2, right - pad, top + line_h), met_text, frame.body)
+    lines = round_scores(game)
     # The narrator's tile is drawn like the others (a filled tile means "ticked" while judging):
     # its role line says "narrator".
     for line, cell in zip(lines, grid((left, top + line_h, right, bottom), players, columns), strict=True):

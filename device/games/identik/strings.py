@@ -96,6 +96,7 @@ STRINGS = Strings({
     "identik.met_none": ("No criterion met", "Aucun critère rempli"),
     "identik.next_round": ("Next", "Suivante"),
     "identik.next_narrator": ("Next: round {r}, {who} narrates", "Suivante : manche {r}, {who} narre"),
+    "identik.next_narrator_short": ("Next: {who} narrates", "Suivante : {who} narre"),
     "identik.last_round_done": ("Final: the scorecard", "Final : la feuille de score"),
     "identik.first_by_seat": ("or their seat button", "ou son bouton de place"),
     "identik.again": ("Play again", "Rejouer"),
