@@ -55,6 +55,8 @@ def bindings(ui: IdentikUi, ctx: Context) -> Bindings[IdentikUi]:
         return Bindings(_setup(ui, lang), holds_press=False)
     if ui.screen == "scores":
         return Bindings(_scores(lang), holds_press=False)
+    if ui.game.phase == "judging":
+        return Bindings(_judging(ui, ui.game, lang, ctx.seat_buttons), holds_press=False)
     return Bindings(PHASES[ui.game.phase](ui, ui.game, lang), holds_press=False)
 
 
@@ -92,7 +94,7 @@ def _setup(ui: IdentikUi, lang: str) -> Keys:
     change = CHANGE_OPTION.get(row)
     ok: Binding[IdentikUi]
     if change is not None and ui.editing is not None:
-        return _count_editor(change, lang, row)
+        return _count_editor(ui, change, lang, row)
     if row in COUNT_ROWS:
         ok = Binding(lambda u, c: Reply(replace(u, editing=u.draft)), T(lang, "key.change"))
     elif change is not None:
@@ -108,14 +110,26 @@ def _setup(ui: IdentikUi, lang: str) -> Keys:
     return keys
 
 
-def _count_editor(change: Callable[[Draft, int], Draft], lang: str, row: str) -> Keys:
+def _count_editor(ui: IdentikUi, change: Callable[[Draft, int], Draft], lang: str, row: str) -> Keys:
     """A count row being edited: up/down count (wrapping), ok keeps, back cancels (puts the value
-    back); the first narrator ("random", then a seat) steps to the next or previous choice."""
+    back); on the first narrator up/down name the choice they step to ("Seat 3", "random") and
+    a seat button picks that seat at once (kept)."""
     keys: Keys = draft_count_keys(change, lang, _start_game)
     named = {"ok": "identik.keep", "back": "identik.cancel"}
-    if row == "first":
-        named |= {"up": "key.next", "down": "key.prev"}
-    return keys | {key: replace(keys[key], label=T(lang, text)) for key, text in named.items()}
+    keys = keys | {key: replace(keys[key], label=T(lang, text)) for key, text in named.items()}
+    if row != "first":
+        return keys
+    for key, by in (("up", 1), ("down", -1)):
+        seat = change(ui.draft, by).first
+        keys[key] = replace(keys[key], label=T(lang, "seat", seat=seat) if seat else T(lang, "identik.random"))
+    for seat in range(1, ui.draft.players + 1):
+        keys[f"seat{seat}"] = Binding(_first_is(seat))
+    return keys
+
+
+def _first_is(seat: int) -> Action:
+    """A seat button while the first narrator is edited: that seat narrates first (kept)."""
+    return lambda u, c: Reply(replace(u, draft=replace(u.draft, first=seat), editing=None))
 
 
 def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
@@ -254,7 +268,9 @@ def _passing(ui: IdentikUi, game: State, lang: str) -> Keys:
             "down": Binding(passed("right"), T(lang, "identik.right")), "back": _menu(lang)}
 
 
-def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
+def _judging(ui: IdentikUi, game: State, lang: str, seat_buttons: bool = True) -> Keys:
+    """Each judge's seat button ticks (002 l.61); on four keys up/down walk a cursor over the
+    judges and ok ticks the one under it (the table build's bar leaves up/down unlabelled)."""
     seated = judges(game)
 
     def tick(u: IdentikUi, seat: int, lang: str) -> Reply[IdentikUi]:
@@ -276,6 +292,9 @@ def _judging(ui: IdentikUi, game: State, lang: str) -> Keys:
                                               else "identik.next"))
     back = Binding(_command(lambda c: Back(), "identik.label.back", cursor=0), T(lang, "key.back"))
     keys = option_menu(len(seated) + 1, lang, ok, back, labels=("identik.judge_prev", "identik.judge_next"))
+    if seat_buttons:  # the seat buttons tick: the bar offers no judge cursor (up/down still walk
+        # one, unlabelled, so a four-key habit keeps working and the cursor then shows on a tile)
+        keys["up"], keys["down"] = Binding(keys["up"].action), Binding(keys["down"].action)
     for seat in range(1, 9):
         keys[f"seat{seat}"] = Binding(judge_tick(seat))
     return keys

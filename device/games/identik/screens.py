@@ -35,6 +35,7 @@ from engine.identik.view import (
     rounds_counted,
     scores_so_far,
 )
+from engine.seats import next_seat
 
 Keys = Mapping[str, str]
 
@@ -77,7 +78,9 @@ def round_header(frame: Frame, game: State, lang: str, right: str | None = None)
 
 def _setup(state: IdentikUi, lang: str, glass_s: int, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
     draft = state.draft
-    frame.header(T(lang, "game.identik"), T(lang, "identik.new_game"))
+    # Editing the first narrator on the table build: a seat button picks that seat at once.
+    picking = state.editing is not None and SETUP_ROWS[state.cursor] == "first" and seat_buttons
+    frame.header(T(lang, "game.identik"), T(lang, "identik.first_by_seat" if picking else "identik.new_game"))
     frame.softkeys(keys)
     named = sum(1 for n in draft.used_names() if n)
     first = draft.names[draft.first - 1] or T(lang, "seat", seat=draft.first) if draft.first else ""
@@ -165,7 +168,7 @@ def _super(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame, s
     frame.softkeys(keys)
     pick = "identik.pick_hint" if seat_buttons else "identik.pick_hint.keys"  # no roll button on four keys
     notes = [(T(lang, "identik.super"), "bold"), (T(lang, pick), "semibold"),
-             (T(lang, "identik.jump_hint"), "regular")]
+             (T(lang, "identik.jump_hint"), "regular"), (T(lang, "identik.wraps_hint"), "regular")]
     star_number(frame, frame.content, str(state.pick), notes)
 
 
@@ -203,6 +206,7 @@ def _passing(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
     prompt = (left + pad, top + h * 36 // 100, right - pad, top + h * 54 // 100)
     fit_text(frame, prompt, T(lang, "identik.pass_which"), frame.body)
     # Two choices, each on its own key (up: left, down: right): one press passes the drawings.
+    # Each box shows the key that does it (▲, ▼), never a ◀ that would read as the back key.
     choice_top, choice_bottom = top + h * 58 // 100, bottom - pad
     option_w = (right - left) * 42 // 100
     gap = (right - left) - 2 * option_w
@@ -213,12 +217,9 @@ def _passing(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
         arrow = (box[3] - box[1]) // 2
         ay = (box[1] + box[3]) // 2 - arrow // 2
         label = T(lang, f"identik.{direction}")
-        if direction == "left":
-            draw_arrow(frame.draw, "left", (x0 + pad, ay, x0 + pad + arrow, ay + arrow), frame.ink)
-            text_box = (x0 + 2 * pad + arrow, box[1], box[2] - pad, box[3])
-        else:
-            draw_arrow(frame.draw, "right", (box[2] - pad - arrow, ay, box[2] - pad, ay + arrow), frame.ink)
-            text_box = (x0 + pad, box[1], box[2] - 2 * pad - arrow, box[3])
+        key = "up" if direction == "left" else "down"
+        draw_arrow(frame.draw, key, (x0 + 2 * pad, ay, x0 + 2 * pad + arrow, ay + arrow), frame.ink)
+        text_box = (x0 + 3 * pad + arrow, box[1], box[2] - pad, box[3])
         fit_text(frame, text_box, label, frame.body, "bold")
 
 
@@ -243,11 +244,11 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame,
         top += 2 * line
     side = min(bottom - top, (right - left) * 3 // 10)
     number_box = (left + pad, top + pad, left + side - pad, bottom - pad)
-    if game.criterion == game.super_criterion:
+    if game.criterion == game.super_criterion:  # the star above the number, clear of its digits
         star_size = side * 4 // 10
-        draw_star(frame, (number_box[2] - star_size, top + pad, number_box[2], top + pad + star_size))
-        number_box = (number_box[0], number_box[1] + star_size // 3, number_box[2] - star_size // 2,
-                      number_box[3])
+        mid = (number_box[0] + number_box[2]) // 2
+        draw_star(frame, (mid - star_size // 2, top + pad, mid + star_size // 2, top + pad + star_size))
+        number_box = (number_box[0], top + 2 * pad + star_size, number_box[2], number_box[3])
     big_number(frame, number_box, str(game.criterion))
     tiles_box = (left + side, top, right - pad, bottom)
     # Who presses what: the judge (the name on top) presses their own seat when the drawing they
@@ -260,17 +261,25 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame,
     # Each artist's points so far this round: a tick shows whom it scores for.
     points = {line.seat: line.artist_points for line in round_scores(game)}
     columns = len(seated) if len(seated) <= 3 else (len(seated) + 1) // 2
-    names = [(short(lang, game, judge), T(lang, "identik.judges_drawing", artist=short(lang, game, held[judge])))
-             for judge in seated]
+    # A tile: the judge (their seat button), the drawing they hold ("S4's drawing", or "judges S4"
+    # where that is too wide), its artist's points so far.
+    said = [(short(lang, game, j), T(lang, "identik.judges_drawing", artist=short(lang, game, held[j])))
+            for j in seated]
+    whose = [(a, T(lang, "identik.drawing_of", artist=short(lang, game, held[j])))
+             for (a, _), j in zip(said, seated, strict=True)]
     tallies = [T(lang, "identik.artist_has", artist=short(lang, game, held[judge]),
                  points=_points(lang, points[held[judge]])) for judge in seated]
     cells = grid(tiles_box, len(seated), columns)
-    # Long names in narrow tiles: one row per judge ("Wilhelmina ← Gwendoline"), never a cut name.
+    # Long names in narrow tiles: one row per judge ("Wilhelmina judges Gwendoline"), never a cut name.
     narrow = (cells[0][2] - cells[0][0]) - frame.px(12)
-    rows = any(frame.text_width(text, readable_px(frame), "bold") > narrow for pair in names for text in pair)
-    if rows:
+
+    def too_wide(pairs: Sequence[tuple[str, str]]) -> bool:
+        return any(frame.text_width(text, readable_px(frame), "bold") > narrow for pair in pairs for text in pair)
+
+    names = said if too_wide(whose) else whose
+    if too_wide(names):
         _judge_rows(frame, tiles_box, [(f"{a} {b}", _points(lang, points[held[j]]))
-                                       for (a, b), j in zip(names, seated, strict=True)],
+                                       for (a, b), j in zip(said, seated, strict=True)],
                     [j in ticked for j in seated], state.cursor - 1)
         return
     for i, (judge, cell) in enumerate(zip(seated, cells, strict=True)):
@@ -318,10 +327,27 @@ def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
     met = round_criteria_met(game)
     met_text = T(lang, "identik.met", list=" ".join(map(str, met))) if met else T(lang, "identik.met_none")
     line_h = frame.body + pad
-    fit_text(frame, (left + pad, top + pad // 2, right - pad, top + line_h), met_text, frame.body)
-    lines = round_scores(game)
+    # What the OK key ("Next" on the bar) does: the next round and its narrator (002 l.80), or the end.
+    if game.round_no < game.setup.total_rounds:
+        following = short(lang, game, next_seat(game.first_narrator, game.setup.players, game.round_no))
+        then = T(lang, "identik.next_narrator", r=game.round_no + 1, who=following)
+        brief = T(lang, "identik.next_narrator_short", who=following)
+    else:
+        then = brief = T(lang, "identik.last_round_done")
     players = game.setup.players
     columns = players if players <= 4 else 3
+    rows = -(-players // columns)
+    if (bottom - top - 2 * line_h) // rows >= readable_px(frame) * 3:  # room for a line of its own
+        fit_text(frame, (left + pad, bottom - line_h, right - pad, bottom - pad // 2), then, frame.body)
+        bottom -= line_h
+    else:  # tiles in two rows on a small panel: one line says both, as much as fits
+        width = right - left - 2 * pad
+        shared = [f"{met_text} · {then}", f"{met_text} · {brief}", brief]
+        met_text = next((t for t in shared if frame.text_width(t, readable_px(frame), "semibold") <= width), brief)
+    fit_text(frame, (left + pad, top + pad // 2, right - pad, top + line_h), met_text, frame.body)
+    lines = round_scores(game)
+    # The narrator's tile is drawn like the others (a filled tile means "ticked" while judging):
+    # its role line says "narrator".
     for line, cell in zip(lines, grid((left, top + line_h, right, bottom), players, columns), strict=True):
         narrating = line.seat == game.narrator
         points = line.narrator_points if narrating else line.artist_points
@@ -332,7 +358,7 @@ def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
             parts = [(name, 0.5, "bold"), (f"+{points} {role}", 0.5, "semibold")]
         else:
             parts = [(name, 0.36, "bold"), (f"+{points}", 0.40, "bold"), (role, 0.24, "regular")]
-        tile(frame, cell, parts, inverted=narrating)
+        tile(frame, cell, parts, inverted=False)
 
 
 def _scorecard(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:

@@ -38,13 +38,18 @@ def test_super_rule_says_who_sets_it() -> None:
 
 def test_setup_keys_say_change_keep_and_cancel() -> None:
     """Names opens with Change like the other rows; a count being edited keeps with OK and
-    cancels with back (the value comes back); the first narrator steps Next/Prev, not +1."""
+    cancels with back (the value comes back); the first narrator's up/down name the choice they
+    step to (not +1), and a seat button picks that seat at once (said in the header)."""
     names = IdentikUi(seed=1, cursor=SETUP_ROWS.index("names"))
     assert APP.bindings(names, ctx()).labels()["ok"] == "Change"
     first = press(IdentikUi(seed=1, cursor=SETUP_ROWS.index("first")), "ok")
     labels = APP.bindings(first, ctx()).labels()
-    assert (labels["up"], labels["down"], labels["ok"], labels["back"]) == ("Next", "Prev", "Keep", "Cancel")
-    assert "▲ random ▼" in _texts(first)
+    assert (labels["up"], labels["down"], labels["ok"], labels["back"]) == ("Seat 1", "Seat 4", "Keep", "Cancel")
+    assert APP.bindings(press(first, "up"), ctx()).labels()["down"] == "random"
+    assert "▲ random ▼" in _texts(first) and "or their seat button" in _texts(first)
+    assert "or their seat button" not in _texts(first, seat_buttons=False)
+    picked = press(first, "seat3")
+    assert (picked.draft.first, picked.editing) == (3, None)
     assert press(first, "up", "back").draft.first == 0
     assert press(first, "up", "ok").draft.first == 1
     players = press(IdentikUi(seed=1, cursor=SETUP_ROWS.index("players")), "ok")
@@ -56,7 +61,8 @@ def test_the_device_is_the_hourglass() -> None:
     table's hourglass is not needed), started with timer, or OK on four keys."""
     ready = press(started(), "ok")
     text = " ".join(_texts(ready))
-    assert "press timer" in text and "The device times the 90 s: no hourglass needed" in text
+    assert "Read the title, then timer or Start" in text  # timer and OK (bar: Start) both start it
+    assert "The device times the 90 s: no hourglass needed" in text
     assert "press OK" in " ".join(_texts(ready, seat_buttons=False))
 
 
