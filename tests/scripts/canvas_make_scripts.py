@@ -143,8 +143,8 @@ def two_players(table: bool) -> Script:
     # The card menu opens on the set in use (row 2 of 6: the default first game); pick is row 5.
     s.presses(moves(1, 4, 6), "setup: cursor to 'Choose one by one'")
     s.press("ok", "setup: choose the cards one by one")
-    for path, name in ((["down"] * 5, "Proximity"), (["down"] * 2, "Repetition"), (["up"] * 6, "Consistency"),
-                       (["down"] * 7, "Space"), (["down"] * 5, "Done")):
+    for path, name in ((["down"] * 6, "Proximity"), (["down"] * 1, "Repetition"), (["up"] * 6, "Consistency"),
+                       (["down"] * 7, "Space"), ([], "Done")):  # the 4th pick takes the cursor to Done
         s.presses(path, f"setup: cursor to {name}")
         s.press("ok", f"setup: {name}")
     s.press("ok", "setup: start the game (the scoreboard)")

@@ -114,10 +114,13 @@ def draw_bonus_tall(frame: Frame, icon: str, box: Box, setup: Setup) -> bool:
 
 
 def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setup: Setup) -> None:
-    """The five slots as columns (top and bottom icon), numbered; `current` (1-5) is framed."""
+    """The five slots as columns (top and bottom icon), numbered; `current` (1-5) is framed and
+    a slot before it entered empty shows a dash."""
     left, top, right, bottom = box
     cell_w = (right - left) // len(slots)
-    edge = frame.stroke * 2  # the current slot's frame
+    # The current slot's frame: thick, but never eating the icons' room in a narrow column
+    # (issue 20, second read: on the 2.13" the icons sat on it).
+    edge = max(1, min(frame.stroke * 2, cell_w // 10))
     number_h = frame.small + frame.px(2) + edge
     icon_h = (bottom - top - number_h) // 2
     pad = max(1, frame.px(2))
@@ -131,12 +134,19 @@ def draw_strip(frame: Frame, box: Box, slots: Sequence[Slot], current: int, setu
         frame.draw.rectangle((x, top, x + cell_w - 1, bottom - 1), outline=frame.ink, width=edge if is_current else 1)
         frame.fit((x + edge + 1, top + edge + 1, x + cell_w - edge - 1, top + number_h - 1), str(number),
                   max_px=frame.small, weight="bold", fill=fill)
+        if number < current and not slot.icons:
+            # Entered with nothing in it (issue 20, second read: it looked like a slot not yet
+            # entered): a dash across the middle of its column.
+            cy = top + number_h + icon_h
+            frame.draw.line((x + cell_w // 4, cy, x + cell_w - 1 - cell_w // 4, cy), fill=frame.ink,
+                            width=max(1, frame.stroke))
+        inset = pad + (edge if is_current else 0)  # clear of the current slot's thick frame
         for row, icon in enumerate((slot.top, slot.bottom)):
             y = top + number_h + row * icon_h
-            size = min(cell_w, icon_h) - 2 * pad
+            size = min(cell_w, icon_h) - 2 * inset
             cx = x + cell_w // 2
             cy = y + icon_h // 2
-            tall = (cx - size // 2, y + pad, cx + size // 2, y + icon_h - pad)
+            tall = (cx - size // 2, y + inset, cx + size // 2, y + icon_h - inset)
             if not draw_bonus_tall(frame, icon, tall, setup):
                 draw_icon(frame, icon, (cx - size // 2, cy - size // 2, cx + size // 2, cy + size // 2), setup)
 

@@ -15,6 +15,7 @@ CHARLOTTE = ("shape", "hue", "shape/tone", "shape", "shape/bonus_tone")
 SPACED = ("hue/texture", "tone", "", "shape/hue", "shape")
 PLAIN = ("hue", "shape", "texture", "tone", "")
 RICH = ("hue/shape", "tone", "texture", "shape", "shape/hue")
+PAIRS = ("texture", "tone", "texture", "tone", "hue")  # two Texture-Tone pairs side by side
 
 
 class CanvasPresser(Presser[CanvasUi]):
@@ -61,6 +62,8 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
     drawn = p.choose(mode, "random")
 
     board = p.paint(p.press(spatial, "ok", "ok"), SPACED)
+    # The longest whys: two pairs on one card (the 2.13" once cut the second with an ellipsis).
+    review_pairs = p.paint(p.press(spatial, "ok", "ok"), PAIRS, confirm=False)
     # Seat 2 paints: slot 1 Hue, slot 2 Shape over Tone, slot 3 Tone over (choosing) Texture.
     slot = p.press(board, "down", "ok", "down", "ok", "ok", "down", "down", "ok", *["down"] * 4, "ok")
     slot = p.press(slot, *["down"] * 4, "ok", *["down"] * 3)
@@ -74,8 +77,8 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
 
     # Three players, seats 1 and 2 tied on points and on tokens: seat 3, runner-up, judges.
     trio_setup = p.press(players, "up", "ok", "down", "ok")
-    # Composition and Variety, one by one (cards 1 and 12 of the data file, then Done).
-    trio = p.press(p.choose(trio_setup, "pick"), "ok", *["down"] * 11, "ok", "down", "down", "ok", "ok")
+    # Composition and Variety, one by one (cards 1 and 13 of the data file, then Done).
+    trio = p.press(p.choose(trio_setup, "pick"), "ok", *["down"] * 12, "ok", "down", "ok", "ok")
     for painter, painting in ((1, PLAIN), (2, PLAIN), (3, CHARLOTTE)) * 3:
         trio = p.paint(p.press(trio, f"seat{painter}"), painting)
     tokens = p.press(trio, "up", "up", "up", "ok", "up")
@@ -107,6 +110,7 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
         "slot": slot,
         "count": count,
         "review": review,
+        "review-pairs": review_pairs,
         "tokens": tokens,
         "judge": judge,
         "final": final,

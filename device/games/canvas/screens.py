@@ -20,13 +20,14 @@ from device.games.canvas.setup_screens import SETUP_SCREENS
 from device.games.canvas.text import (
     card_name,
     colour,
-    compact_review,
     condition_text,
     gains,
     icon_name,
+    packed_review,
     review_lines,
     review_rows,
     seat,
+    short_icon,
 )
 from device.games.canvas.ui import UNSET, CanvasUi
 from device.render.fonts import font
@@ -94,11 +95,21 @@ def _score_table(frame: Frame, lang: str, game: State, cursor: int) -> int:
     headers = [card_name(lang, c) for c in cards]
     header_px = min(frame.small, int(row * 0.7))
     seat_w = frame.text_width("S5", frame.body, "bold") + pad * 3
+    # The last two columns headed in words, "Paintings" and "Points" (issue 20, second read:
+    # "Pnt" and "Pts" were cryptic), each as wide as its word needs.
+    words = (T(lang, "canvas.board.paintings"), T(lang, "canvas.board.points"))
+    word_px = max(TEXT_FLOOR_PX, min(frame.small, header_px))
     figure_w = frame.text_width("888", frame.body, "bold") + pad * 2
-    card_w = (right - left - seat_w - 2 * figure_w) // max(1, len(cards))
-    # Heads too long for their column ("Movement" on the 2.13") go on two staggered lines, each
-    # then free to spread over its neighbours' room: never a cut card name.
-    staggered = any(frame.text_width(text, header_px) > card_w - 2 for text in headers)
+    paint_w, points_w = (max(figure_w, frame.text_width(w, word_px) + pad * 2) for w in words)
+    card_w = (right - left - seat_w - paint_w - points_w) // max(1, len(cards))
+    # Card names on one line where a smaller size (down to the floor) lets them fit; else on
+    # two staggered lines, each then free to spread over its neighbours' room: never cut.
+    one_line = header_px
+    while one_line > TEXT_FLOOR_PX and any(frame.text_width(t, one_line) > card_w - 2 for t in headers):
+        one_line -= 1
+    staggered = any(frame.text_width(text, one_line) > card_w - 2 for text in headers)
+    header_px = header_px if staggered else one_line
+    word_px = word_px if staggered else max(TEXT_FLOOR_PX, min(word_px, header_px + 2))
     head_h = row
     if staggered:
         header_px = max(TEXT_FLOOR_PX, min(header_px, frame.small))
@@ -115,8 +126,8 @@ def _score_table(frame: Frame, lang: str, game: State, cursor: int) -> int:
         cx = min(max(x + card_w // 2, left + half), right - half)
         frame.text((cx, y), text, header_px, anchor="mm")
     y = top + head_h // 2
-    frame.text((paint_x + figure_w // 2, y), T(lang, "canvas.board.paintings"), min(px, frame.small), anchor="mm")
-    frame.text((right - pad, y), T(lang, "canvas.board.points"), min(px, frame.small), anchor="rm")
+    frame.text((paint_x + paint_w // 2, y), words[0], word_px, anchor="mm")
+    frame.text((right - pad, y), words[1], word_px, anchor="rm")
     frame.draw.line((left, top + head_h - 1, right, top + head_h - 1), fill=frame.ink)
     for s in seats(game):
         y0 = top + head_h + (s - 1) * row
@@ -128,7 +139,7 @@ def _score_table(frame: Frame, lang: str, game: State, cursor: int) -> int:
         frame.text((left + pad, cy), seat(lang, s), px, "bold", anchor="lm", fill=fill)
         for x, n in zip(columns, canvas_scores.ribbons(game, s), strict=True):
             frame.text((x + card_w // 2, cy), str(n), px, anchor="mm", fill=fill)
-        frame.text((paint_x + figure_w // 2, cy), f"{paintings_done(game, s)}/3", px, anchor="mm", fill=fill)
+        frame.text((paint_x + paint_w // 2, cy), f"{paintings_done(game, s)}/3", px, anchor="mm", fill=fill)
         frame.text((right - pad, cy), str(total(game, s)), px, "bold", anchor="rm", fill=fill)
     return top + head_h + len(seats(game)) * row
 
@@ -144,8 +155,11 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool)
     assert draft is not None
     number = draft.at + 1
     title = T(lang, "canvas.slot.title", seat=seat(lang, draft.seat), n=number, colour=colour(lang, number))
-    # The table build: a held seat button keeps the slot open for an icon below (keys._icon_key).
-    frame.header(title, T(lang, "canvas.slot.hold") if seat_buttons and ui.row == 0 else "")
+    # The table build: `timer` enters the ninth icon, which the seat-button legend cannot hold
+    # (issue 20, second read: "+2/Shape" on up alone misled).
+    icons = game.setup.icons
+    timer = T(lang, "canvas.slot.timer", icon=short_icon(lang, icons[9], game.setup)) if len(icons) > 9 else ""
+    frame.header(title, timer if seat_buttons else "")
     frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
     strip_w = (right - left) // 3 if seat_buttons else (right - left) * 2 // 5
@@ -189,6 +203,12 @@ def _slot_rows(ui: CanvasUi, lang: str, frame: Frame, box: Box) -> None:
             frame.draw.rounded_rectangle((left, y0, right, y0 + line - 1), radius=frame.px(3), fill=frame.ink)
         fill = frame.paper if selected else frame.ink
         mid = y0 + line // 2
+        if key == "bottom" and ui.row == 0 and not icon:
+            # A held seat button keeps the slot open for this row (keys._icon_key): say which
+            # button and what the hold does (issue 20, second read: "hold: 2 icons" was cryptic).
+            frame.fit((left + pad, y0, right - pad, y0 + line), T(lang, "canvas.slot.hold"),
+                      max_px=frame.small, align="left")
+            continue
         frame.text((left + pad, mid), T(lang, f"canvas.slot.{key}"), frame.small, "bold", anchor="lm", fill=fill)
         size = line - 2 * pad - 2
         x = left + 2 * pad + label_w + frame.px(3)
@@ -226,12 +246,14 @@ def _review(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     rows = review_rows(lang, game)
     cursor = min(ui.cursor, len(rows) - 1)
     lines = review_lines(lang, game)
-    if len(lines) * int(frame.small * 1.4) <= box[3] - box[1]:
-        heads = [i for i, line in enumerate(lines) if line[2]]
-        text_list(frame, box, lines, heads[cursor])
-        return
-    # Too short for a line per why: a line per card, its whys after its name, every card in sight.
-    text_list(frame, box, compact_review(lang, game), cursor)
+    if len(lines) * int(frame.small * 1.4) > box[3] - box[1]:
+        # Too short for a line per why: each card's whys after its name, as many as fit, the
+        # rest on the lines below (never cut: issue 20, second read, "Texture 3 + Ton…").
+        width = box[2] - box[0] - frame.px(9)  # room left for text_list's scroll arrows
+        lines = packed_review(lang, game, lambda text, bold: frame.text_width(
+            text, frame.small, "bold" if bold else "semibold"), width)
+    heads = [i for i, line in enumerate(lines) if line[2]]
+    text_list(frame, box, lines, heads[cursor])
 
 
 def _tokens(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:

@@ -129,7 +129,10 @@ def _pick(ui: CanvasUi, lang: str) -> Keys:
             return Reply(replace(u, chosen=tuple(n for n in u.chosen if n != name)))
         if len(u.chosen) >= MAX_CHOSEN:
             return Reply(u, error=T(c.lang, "canvas.pick.full"))
-        return Reply(replace(u, chosen=(*u.chosen, name)))
+        chosen = (*u.chosen, name)
+        # The last card a painting scores with (004 l.8: four cards) is picked: the cursor goes
+        # to Done, which sat out of sight at the bottom of the list (issue 20, second read).
+        return Reply(replace(u, chosen=chosen, cursor=count - 1 if len(chosen) == MAX_CHOSEN else u.cursor))
 
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         return Reply(replace(u, screen="mode", cursor=mode_items().index("pick")))

@@ -45,7 +45,7 @@ STRINGS = Strings(
         "canvas.key.confirm": ("Confirm", "Valider"),
         "canvas.key.new": ("New game", "Nouvelle"),
         "canvas.key.cancel": ("Cancel", "Annuler"),
-        "canvas.key.empty": ("Empty", "Vide"),
+        "canvas.key.empty": ("No icon", "Sans icône"),
         "canvas.key.to_bottom": ("Bottom", "Bas"),
         "canvas.key.tokens": ("{seat}: {n}", "{seat} : {n}"),
         "canvas.key.judge": ("{seat} wins", "{seat} gagne"),
@@ -65,7 +65,7 @@ STRINGS = Strings(
         "canvas.colour.yellow": ("yellow", "jaune"),
         "canvas.colour.green": ("green", "vert"),
         "canvas.colour.blue": ("blue", "bleu"),
-        "canvas.colour.violet": ("violet", "violet"),
+        "canvas.colour.violet": ("purple", "violet"),  # 004 l.149 "the red and purple slots"
         # conditions (summaries on the setup screens)
         "canvas.cond.all_slots_filled": ("all 5 slots show an icon", "les 5 emplacements ont une icône"),
         "canvas.cond.exact_total": ("exactly {count} elements", "exactement {count} éléments"),
@@ -105,7 +105,8 @@ STRINGS = Strings(
         "canvas.slot.title": ("{seat} slot {n}/5 {colour}", "{seat} empl. {n}/5 {colour}"),
         "canvas.slot.top": ("Top", "Haut"),
         "canvas.slot.bottom": ("Bottom", "Bas"),
-        "canvas.slot.hold": ("hold: 2 icons", "maintenir : 2 icônes"),
+        "canvas.slot.hold": ("2 icons? Hold the top one's button", "2 icônes ? Maintenez le 1er bouton"),
+        "canvas.slot.timer": ("timer: {icon}", "sablier : {icon}"),
         "canvas.count.title": ("{card}: ribbons?", "{card} : rubans ?"),
         "canvas.count.hint": ("Count them yourselves (0 to {cap})", "Comptez-les vous-mêmes (0 à {cap})"),
         "canvas.review.title": ("{seat} painting", "Tableau {seat}"),
@@ -117,8 +118,8 @@ STRINGS = Strings(
         "canvas.review.capped": ("{found} found, cap", "{found} trouvés, max"),
         # scoreboard
         "canvas.board.done": ("{done}/{all} paintings", "{done}/{all} tableaux"),
-        "canvas.board.paintings": ("Pnt", "Tab"),
-        "canvas.board.points": ("Pts", "Pts"),
+        "canvas.board.paintings": ("Paintings", "Tableaux"),
+        "canvas.board.points": ("Points", "Points"),
         "canvas.board.hint": (
             "Painting done: its painter presses their seat button",
             "Tableau fini : son peintre appuie sur son bouton de place",

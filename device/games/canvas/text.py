@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from device.games.canvas.draw import Line
 from device.games.canvas.ui import names_fr
@@ -130,10 +130,22 @@ def review_lines(lang: str, game: State) -> list[Line]:
     return lines
 
 
-def compact_review(lang: str, game: State) -> list[Line]:
-    """The review one line a card (its whys after its name), for a panel too short for all."""
-    return [((f"{text}: {', '.join(whys)}" if whys else text), figure, bold)
-            for (text, figure, bold), whys in review_rows(lang, game)]
+def packed_review(lang: str, game: State, width_of: Callable[[str, bool], int], width: int) -> list[Line]:
+    """The review for a panel too short for a line per why: each card's whys after its name as
+    far as `width` allows (`width_of(text, bold)` measures), the others on indented lines below,
+    so no why is ever cut."""
+    lines: list[Line] = []
+    for (text, figure, _), whys in review_rows(lang, game):
+        room = width - (width_of(figure, True) + 8 if figure else 0)
+        line, is_head, sep = text, True, ": "
+        for part in whys:
+            if width_of(line + sep + part, is_head) <= room:
+                line, sep = line + sep + part, ", "
+                continue
+            lines.append((line + sep.rstrip(), figure, True) if is_head else (line + ",", "", False))
+            line, is_head, sep, room = "  " + part, False, ", ", width
+        lines.append((line, figure, True) if is_head else (line, "", False))
+    return lines
 
 
 def gains(lang: str, game: State) -> str:

@@ -72,13 +72,33 @@ def test_cards_chosen_one_by_one() -> None:
     done = ["up"]  # the last entry, "Done", is one step up from the first card
     refused = APP.handle(p.press(pick, *done), ButtonEvent("ok"), ctx())
     assert refused.error == "Choose at least one card"
-    ui = p.press(pick, "ok", "down", "ok", "down", "ok", "down", "ok", "down")
+    ui = p.press(pick, "ok", "down", "ok", "down", "ok", "down", "ok", *["up"] * 9)
+    assert ui.cursor == 4  # Movement: the 4th pick took the cursor to Done, nine rows below
     full = APP.handle(ui, ButtonEvent("ok"), ctx("fr"))
     assert full.error == "Déjà 4 cartes : retirez-en une"
     ui = p.press(ui, "up", "ok", "down", "ok")  # drop Hierarchy, take Movement
     assert ui.chosen == ("Composition", "Consistency", "Emphasis", "Movement")
-    cards = p.press(ui, *["down"] * 9, "ok")
+    assert ui.cursor == len(data().cards)  # on Done again
+    cards = p.press(ui, "ok")
     assert cards.screen == "cards" and [c.name for c in chosen_cards(cards)] == list(ui.chosen)
+
+
+def test_the_fourth_pick_takes_the_cursor_to_done() -> None:
+    """Rulebook 004 l.8: a game is played with 4 scoring cards; once the 4th is picked the
+    cursor moves to Done (at the bottom of the list, out of sight), not before."""
+    p = presser()
+    pick = p.choose(mode(), "pick")
+    three = p.press(pick, "ok", "down", "ok", "down", "ok")
+    assert len(three.chosen) == 3 and three.cursor == 2
+    four = p.press(three, "down", "ok")
+    assert len(four.chosen) == 4 and four.cursor == len(data().cards)
+    assert APP.bindings(four, ctx()).labels()["ok"] == "Done"
+
+
+def test_the_card_list_is_in_alphabetical_order() -> None:
+    """The one-by-one list is alphabetical (issue 20, second read: Unity came after Variety)."""
+    names = [e.name for e in data().cards]
+    assert names == sorted(names)
 
 
 def test_unknown_points_are_read_off_the_card() -> None:
@@ -254,15 +274,28 @@ def test_after_a_painting_is_scored_the_cursor_moves_to_the_next_painter() -> No
 def test_a_short_panel_shows_every_card_of_the_review() -> None:
     """Issue 20: on the 2.13" every card's row of the review is in sight at once (their whys
     follow the card's name) rather than a tiny arrow hiding the last rows."""
-    from device.games.canvas.text import compact_review
+    from device.games.canvas.text import packed_review
 
     p = presser()
     ui = p.paint(p.press(started("spatial"), "ok"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
     assert ui.game is not None
-    rows = compact_review("en", ui.game)
+    rows = packed_review("en", ui.game, lambda text, bold: 5 * len(text), 230)
     assert len(rows) == len(ui.game.setup.cards) + 1
     assert ("Movement: Tone in slots 2-4", "+1", True) in rows
     frame = Frame(250, 122)  # the 2.13" panel
     APP.render(ui, ctx(), frame)
     shown = " ".join(text for _, text, _ in frame.notes)
     assert all(card.name in shown for card in ui.game.setup.cards) and "Bonus" in shown
+
+
+def test_the_slot_screen_names_the_timer_and_the_hold() -> None:
+    """Issue 20, second read: `timer` enters the ninth icon (+2 per Shape) and a held seat
+    button keeps the slot open for a bottom icon; the table build's slot screen says both."""
+    p = presser()
+    ui = p.press(started("spatial"), "ok")
+    assert ui.screen == "slot"
+    frame = Frame(250, 122)  # the 2.13" panel
+    APP.render(ui, ctx(), frame)
+    shown = " ".join(text for _, text, _ in frame.notes)
+    assert "timer: +2/Shape" in shown and "2 icons? Hold the top one's button" in shown
+    assert p.press(ui, "timer").game.draft.slots[0].top == ui.game.setup.icons[9]  # type: ignore[union-attr]

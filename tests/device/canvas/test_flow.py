@@ -90,7 +90,7 @@ def test_seat_buttons_enter_a_slot_in_one_press_and_a_hold_keeps_it_open() -> No
 def test_ok_on_a_new_slot_is_labelled_empty() -> None:
     """Issue 13 convention 2: the press a player makes to move on names what it records."""
     slot = presser().press(started("spatial"), "seat1")
-    assert labels(slot)["ok"] == "Empty" and labels(slot, "fr")["ok"] == "Vide"
+    assert labels(slot)["ok"] == "No icon" and labels(slot, "fr")["ok"] == "Sans icône"
     chosen = presser().press(slot, "down")
     assert labels(chosen)["ok"] == "Bottom"  # ok goes on to the slot's bottom icon
 
