@@ -12,19 +12,19 @@ from device.widgets.seat_button import button_width, draw_seat_button
 Part = str | int  # a text, or the number of a seat button drawn as its key cap
 
 
-def parts_width(frame: Frame, parts: Sequence[Part], px: int) -> int:
+def parts_width(frame: Frame, parts: Sequence[Part], px: int, weight: str = "semibold") -> int:
     """How wide a line of texts and key caps is at text size `px`."""
-    return sum(button_width(frame, px) if isinstance(p, int) else frame.text_width(p, px) for p in parts)
+    return sum(button_width(frame, px) if isinstance(p, int) else frame.text_width(p, px, weight) for p in parts)
 
 
-def draw_parts(frame: Frame, x: int, cy: int, parts: Sequence[Part], px: int) -> int:
+def draw_parts(frame: Frame, x: int, cy: int, parts: Sequence[Part], px: int, weight: str = "semibold") -> int:
     """Draw texts and key caps from `x`, centred on `cy`; returns the x after them."""
     for part in parts:
         if isinstance(part, int):
             x = draw_seat_button(frame, x, cy, part, px)
         else:
-            frame.text((x, cy), part, px, anchor="lm")
-            x += frame.text_width(part, px)
+            frame.text((x, cy), part, px, weight, anchor="lm")
+            x += frame.text_width(part, px, weight)
     return x
 
 

@@ -29,6 +29,7 @@ from device.games.artem.ui import (
     flip_card,
     flip_partners,
     longest_run,
+    mid_turn_cursor,
     offered,
     on_offered,
     turn_cursor,
@@ -83,7 +84,7 @@ def _play(ui: ArtemUi, command: Command, label: str, cells: str = "") -> Reply[A
     if game.phase == "play" and game.plays >= game.setup.max_plays:
         game = ARTEM.apply(game, EndTurn())
     screen: Screen = "over" if game.phase == "over" else "board"
-    cursor = on_offered(game, ui.cursor) if game.seat == ui.game.seat else turn_cursor(game)
+    cursor = mid_turn_cursor(game, ui.cursor) if game.seat == ui.game.seat else turn_cursor(game)
     last_cells = cells if game.last is not ui.game.last else ui.last_cells
     return Reply(replace(ui, game=game, screen=screen, mode="actions", card="", cursor=cursor,
                          last_cells=last_cells), label=label)

@@ -105,14 +105,16 @@ def _any_seat(frame: Frame, lang: str, width: int, most: int) -> list[list[str]]
 
 
 # the turn's list ---------------------------------------------------------------------------
-def _labels(game: State, lang: str, short: bool) -> list[str]:
-    """The entries of the turn's list; Claim, when the rules forbid it now, says so."""
-    labels = []
+def _labels(game: State, lang: str, short: bool, fits: Callable[[str], bool] = lambda _: False) -> list[str]:
+    """The entries of the turn's list (with `short`, each full label that `fits` is kept);
+    Claim, when the rules forbid it now, says so."""
+    labels, why = [], claim_refused(game)
     for action in actions(game):
-        if action == "claim" and claim_refused(game):
-            action = "no_claim"
         key = f"artem.act.{action}"
-        labels.append(T(lang, f"{key}.short" if short and f"{key}.short" in T else key))
+        if action == "claim" and why:  # "Claim: not yet", "Claim: done": blocked, not an action
+            key = f"artem.act.no_claim.{why}" if f"artem.act.no_claim.{why}" in T else "artem.act.no_claim.other"
+        full = T(lang, key)
+        labels.append(T(lang, f"{key}.short") if short and f"{key}.short" in T and not fits(full) else full)
     return labels
 
 
@@ -158,8 +160,11 @@ def _list_layout(frame: Frame, game: State, lang: str, room: tuple[int, int],
                (True, frame.small, 2), (False, floor, 2), (True, floor, 2)]
     for spare in (2, 1, 0):
         for short, px, columns in options:
-            labels = _labels(game, lang, short)
             glyph = button_width(frame, px) if headings[0] else 0
+
+            def fits(text: str, px: int = px, glyph: int = glyph, columns: int = columns) -> bool:
+                return (frame.text_width(text, px) + glyph + frame.px(6)) * columns <= room[0]
+            labels = _labels(game, lang, short, fits)
             widest = max(frame.text_width(label, px) for label in labels) + glyph + frame.px(6)
             rows = -(-len(labels) // columns)
             for heading in headings:
@@ -181,8 +186,12 @@ def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, se
     rows = -(-len(labels) // columns)
     row_h, note_h = _row_h(px, labels), line_h(frame)
     spare = (bottom - top - rows * row_h) // note_h - len(heading)
-    notes = [part for note in _notes(ui, game, lang) for part in _wrapped(frame, note, width)]
-    for text in [*notes[:max(0, spare)], *heading]:
+    notes: list[str] = []
+    for note in _notes(ui, game, lang):  # whole notes only, most needed first
+        parts = _wrapped(frame, note, width)
+        if len(notes) + len(parts) <= spare:
+            notes += parts
+    for text in [*notes, *heading]:
         frame.text((left + pad, top), text, frame.small, "semibold")
         top += note_h
     cursor, refused = on_offered(game, ui.cursor), bool(claim_refused(game))
@@ -221,22 +230,39 @@ def _pair_parts(ui: ArtemUi, lang: str, seat_buttons: bool) -> tuple[list[Part],
     marks = {"up": "▲", "down": "▼", "ok": "OK"}
     first = (ui.row, ui.col)
     keys: list[Part] = [" · ".join(f"{marks[k]} {cell_name(c)}" for k, c in flip_partners(first).items())]
-    beside: list[Part] = [T(lang, "artem.hint.or") + " "] if seat_buttons else []
+    beside: list[Part] = [T(lang, "artem.hint.beside") + " "] if seat_buttons else []
     for col in (ui.col - 1, ui.col + 1):
         if seat_buttons and 0 <= col < SIZE:
             beside += [*([" · "] if len(beside) > 1 else []), col + 1, " " + cell_name((ui.row, col))]
     return keys, beside
 
 
-def _detail(ui: ArtemUi, game: State, lang: str) -> str:
+PAIR_WEIGHT = "bold"  # the tile names in bold: on the 2.13" a semibold "D6" reads as "DB"
+
+
+def _details(ui: ArtemUi, game: State, lang: str) -> list[str]:
+    """What the pick is now, fullest first; a claim's run says the seat's new total and whether
+    it reaches the points to win (003 l.83): "C4 to F4: 4 tiles +5 = 16: wins", "C4-F4 +5 = 16: wins"."""
     if ui.mode in ("row", "colour"):
-        return T(lang, "artem.row", n=ui.row + 1)
+        return [T(lang, "artem.row", n=ui.row + 1)]
     if ui.mode in ("col", "pair"):
-        return cell_name((ui.row, ui.col))
+        return [cell_name((ui.row, ui.col))]
     start, length = claim_run(ui)
     points = claim_points(length, play_number(game)) if length <= SIZE else 0
-    return T(lang, "artem.run", first=cell_name((ui.row, start)), n=length, points=points,
-             last=cell_name((ui.row, start + length - 1)))
+    first, last = cell_name((ui.row, start)), cell_name((ui.row, start + length - 1))
+    total = game.scores[game.seat - 1] + points
+    after = T(lang, "artem.run.wins" if total >= game.setup.target else "artem.run.total", total=total)
+    run = T(lang, "artem.run", first=first, n=length, points=points, last=last)
+    return [f"{run} {after}", f"{first}-{last} +{points} {after}", run]
+
+
+def _tiles_needed(ui: ArtemUi) -> int:
+    """How many new tiles the pick draws from the colour deck (a move's slide, a claim's run)."""
+    if ui.mode == "end":
+        return claim_run(ui)[1]
+    if ui.mode == "row" and ui.card in ("move1", "move2"):
+        return 1 if ui.card == "move1" else 2
+    return 0
 
 
 def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, seat_buttons: bool) -> None:
@@ -253,23 +279,28 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, seat_butt
     else:
         rows.append((int(frame.body * 1.25), lambda y: frame.text((x, y), card, frame.body, "bold")))
         rows += [_text_row(frame, x, part) for part in _wrapped(frame, question, width)]
-    for most in (2, 1):  # the seat buttons' line said in full if room
+    short = T(lang, "artem.run.short_deck", n=len(game.deck)) if _tiles_needed(ui) > len(game.deck) else ""
+    if short and frame.text_width(short, frame.small, "bold") <= width:
+        # the colour deck cannot refill the board (003 l.93): said before the seat buttons' line
+        rows.append(_text_row(frame, x, short, "bold"))
+    for most in (2, 1, 0):  # the seat buttons' line said in full if room, left out if none
         answers = _answers(ui, frame, lang, seat_buttons, x, width, most)
         if sum(h for h, _ in rows + answers) + frame.px(12) <= bottom - top:
             break
     rows += answers
-    used = sum(h for h, _ in rows)
-    if used + line_h(frame) + frame.px(12) <= bottom - top:  # the decks and the target, if room
-        note = T(lang, "artem.deck", n=len(game.deck)) + " · " + T(lang, "artem.to_win", n=game.setup.target)
-        rows.insert(0, _text_row(frame, x, note))
+    deck = T(lang, "artem.deck", n=len(game.deck)) + " · " + T(lang, "artem.to_win", n=game.setup.target)
+    if sum(h for h, _ in rows) + line_h(frame) + frame.px(12) <= bottom - top:  # the decks, if room
+        rows.insert(0, _text_row(frame, x, deck))
     for height, draw in rows:
         if top + height > bottom:
             break
         draw(top)
         top += height
     if bottom - pad - top >= frame.px(10):
-        frame.fit((x, top, right - pad, bottom - pad), _detail(ui, game, lang), max_px=frame.large,
-                  weight="bold", align="left")
+        details = _details(ui, game, lang)
+        room = right - pad - x
+        detail = next((d for d in details if frame.text_width(d, frame.small, "bold") <= room), details[-1])
+        frame.fit((x, top, right - pad, bottom - pad), detail, max_px=frame.large, weight="bold", align="left")
 
 
 def _answers(ui: ArtemUi, frame: Frame, lang: str, seat_buttons: bool, x: int, width: int,
@@ -277,23 +308,26 @@ def _answers(ui: ArtemUi, frame: Frame, lang: str, seat_buttons: bool, x: int, w
     """The lines naming the buttons that answer the step: the seat buttons by number (any
     seat's, said in `most` lines at most) on the table build, the four keys otherwise."""
     px, cap_h = frame.small, line_h(frame) + frame.px(3)
+    weight = PAIR_WEIGHT if ui.mode == "pair" else "semibold"
 
     def parts_row(parts: list[Part]) -> Row:
         def draw(y: int) -> None:
-            draw_parts(frame, x, y + cap_h // 2, parts, px)
+            draw_parts(frame, x, y + cap_h // 2, parts, px, weight)
         return cap_h, draw
 
     if ui.mode == "pair":
         keys, beside = _pair_parts(ui, lang, seat_buttons)
         found = [parts_row(keys)]
-        if len(beside) > 1:  # "or" goes when the line is too wide for it
-            found.append(parts_row(beside if parts_width(frame, beside, px) <= width else beside[1:]))
+        if len(beside) > 1:  # "or column" shortens to "or", then goes, when the line is too wide
+            short = [T(lang, "artem.hint.or") + " ", *beside[1:]]
+            fitting = [p for p in (beside, short) if parts_width(frame, p, px, weight) <= width]
+            found.append(parts_row(fitting[0] if fitting else beside[1:]))
     elif not seat_buttons:
         mode = "row" if ui.mode in ("row", "colour") else ui.mode
         return [_text_row(frame, x, part) for part in _wrapped(frame, T(lang, f"artem.hint.{mode}.keys"), width)]
     else:
         mode = "row" if ui.mode in ("row", "colour") else ui.mode
         found = [parts_row([*range(1, SIZE + 1), " " + T(lang, f"artem.hint.{mode}.seat")])]
-    if seat_buttons:
+    if seat_buttons and most:
         found += [_text_row(frame, x, line) for line in _any_seat(frame, lang, width, most)[0]]
     return found

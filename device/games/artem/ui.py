@@ -88,6 +88,13 @@ def on_offered(game: State, cursor: int) -> int:
     return next((i for i in shown if i >= cursor), shown[0])
 
 
+def mid_turn_cursor(game: State, cursor: int) -> int:
+    """Where the cursor stays after a play that leaves the turn open: on the card just played
+    if it may be played again, else on the first card; never on End turn, so ok pressed out of
+    habit opens a card (back returns) instead of ending the turn (003 l.33)."""
+    return cursor if cursor in offered(game) and actions(game)[cursor] != "end_turn" else 0
+
+
 def turn_cursor(game: State) -> int:
     """Where the four keys' cursor starts a turn: on Claim, the play that scores, or on the
     first card while the seat may not claim yet (003 l.36). Choosing an entry records nothing."""

@@ -358,5 +358,9 @@ def test_claim_is_not_offered_on_a_first_turn_nor_after_the_turns_claim(harness:
     play(h, chosen)
     assert game(h).seat == seat  # the claim was the 1st play: the 2nd may not be a claim
     assert claim not in offered(game(h)) and ui(h).cursor != claim
+    # Mid-turn the cursor never rests on End turn: ok out of habit must not end the turn (003 l.33).
+    assert actions(game(h))[ui(h).cursor] != "end_turn"
+    h.press("ok", "back")
+    assert game(h).seat == seat
     h.press("seat5")
     assert game(h).seat != seat

@@ -4,6 +4,7 @@ why an action is not offered (issue 20, item 1). Rulebook: file 003."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -13,6 +14,7 @@ from device.games.artem.ui import TURN_ACTIONS, ArtemUi, offered
 from device.i18n import LANGUAGES
 from device.render.frame import Frame
 from engine.artem.commands import EndTurn, Flip
+from engine.deck import Deck
 from tests.conftest import Harness
 from tests.device.artem.conftest import CTX, game, open_artem, play, ui
 
@@ -39,12 +41,14 @@ def said(state: ArtemUi, panel: str = "small", lang: str = "en", seat_buttons: b
 @pytest.mark.parametrize("panel", PANELS)
 def test_first_turn_shows_claim_unavailable(harness: MakeHarness, panel: str) -> None:
     """003 l.36: no claim card on a player's 1st turn. The list still shows entry 4, marked
-    "No claim" (with the reason where the panel has room), the cursor passes it over and its
+    "Claim: not yet" ("Claim later" if narrow), a state, not an action (with the reason where
+    the panel has room), the cursor passes it over and its
     seat button is refused."""
     h = harness()
     open_artem(h)
     text = said(ui(h), panel)
-    assert "No claim" in text and "Claim\n" not in text
+    lines = text.split("\n")
+    assert ("Claim: not yet" in lines or "Claim later" in lines) and "Claim" not in lines
     if panel == "large":
         assert "No claim on a 1st turn" in text
     assert CLAIM not in offered(game(h))
@@ -94,3 +98,39 @@ def test_row_cursor_starts_on_row_1_and_last_play_names_tiles(harness: MakeHarne
     h.press("seat1")  # seat 2: Move 1
     assert (ui(h).mode, ui(h).row) == ("row", 0)
     assert "S1: swapped D5, D6" not in said(ui(h))
+
+
+@pytest.mark.parametrize("panel", PANELS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_claims_run_says_the_new_total_and_a_win(harness: MakeHarness, panel: str, lang: str) -> None:
+    """003 l.83: the first seat to reach the points to win wins. The run step shows the seat's
+    total after the claim, and says it wins when the total reaches the target."""
+    h = harness()
+    open_artem(h)
+    for _ in range(3):
+        play(h, EndTurn())
+    h.press("seat4", "ok", "ok")  # Claim, its longest run's row, the run's first tile
+    state = ui(h)
+    assert state.game is not None and state.mode == "end"
+    text = said(state, panel, lang)
+    assert "= 0" not in text and any(line.endswith(tuple(f"= {n}" for n in range(1, 10))) for line in text.split("\n"))
+    near = replace(state.game, scores=(14, 0, 0))
+    wins = {"en": ": wins", "fr": " : gagne"}[lang]
+    assert any(line.endswith(wins) for line in said(replace(state, game=near), panel, lang).split("\n"))
+
+
+@pytest.mark.parametrize("panel", PANELS)
+def test_a_claim_the_colour_deck_cannot_refill_is_flagged(harness: MakeHarness, panel: str) -> None:
+    """003 l.93: the game ends when a player must draw from a deck and cannot. A run longer than
+    the colour deck's tiles left says the game will end."""
+    h = harness()
+    open_artem(h)
+    for _ in range(3):
+        play(h, EndTurn())
+    h.press("seat4", "ok", "ok")
+    state = ui(h)
+    assert state.game is not None
+    assert "tiles left: game ends" not in said(state, panel)
+    cards = state.game.deck.cards
+    low = replace(state.game, deck=Deck(cards[:1]), discards=state.game.discards + cards[1:])
+    assert "Only 1 tiles left: game ends" in said(replace(state, game=low), panel)
