@@ -2,7 +2,7 @@
 
 The main deck of claim and movement cards stays in the players' hands: a command says which
 card was played. Rows, columns and "left" are in the active seat's frame (the marker's frame
-unless Relative directions is on). Rulebook: /work/shared/seeds/003_7f94e4aee4cc04c8.txt (003).
+unless Relative directions is on). Rulebook: "How to Play Artem" (003).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Artem's setup: players, the colour deck, the variants, and the rulebook's tables.
 
-Rulebook references are to /work/shared/seeds/003_7f94e4aee4cc04c8.txt (file 003).
+Rulebook references are to the Artem rulebook, "How to Play Artem" (file 003).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Artem on the device, driven through the runner with the four keys.
 
-Rulebook: /work/shared/seeds/003_7f94e4aee4cc04c8.txt (file 003).
+Rulebook: "How to Play Artem" (file 003).
 """
 
 from __future__ import annotations

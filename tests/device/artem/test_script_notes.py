@@ -1,6 +1,6 @@
 """The Artem scripts say what each press is (issue 13): setup, or a rulebook action with its line.
 
-Rulebook: /work/shared/seeds/003_7f94e4aee4cc04c8.txt (file 003); the counts are explained in
+Rulebook: "How to Play Artem" (file 003); the counts are explained in
 docs/table-flow/artem.md.
 """
 

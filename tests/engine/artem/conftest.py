@@ -17,7 +17,6 @@ from engine.rng import Rng
 
 LETTERS = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue", "K": "black"}
 BY_ID = {v: k for k, v in LETTERS.items()}
-RULEBOOK = "/work/shared/seeds/003_7f94e4aee4cc04c8.txt"
 
 
 def tiles(text: str) -> tuple[str, ...]:

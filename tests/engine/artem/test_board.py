@@ -1,6 +1,6 @@
 """Artem board operations: moves with refill, flips at every edge, claims of every length.
 
-Rulebook: /work/shared/seeds/003_7f94e4aee4cc04c8.txt (file 003).
+Rulebook: "How to Play Artem" (file 003).
 """
 
 from __future__ import annotations

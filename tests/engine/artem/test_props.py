@@ -1,6 +1,6 @@
 """Artem invariants under thousands of random legal plays, round-trips and replays.
 
-Rulebook: /work/shared/seeds/003_7f94e4aee4cc04c8.txt (file 003).
+Rulebook: "How to Play Artem" (file 003).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Artem variants: All In and Relative directions.
 
-Rulebook: /work/shared/seeds/003_7f94e4aee4cc04c8.txt (file 003).
+Rulebook: "How to Play Artem" (file 003).
 """
 
 from __future__ import annotations

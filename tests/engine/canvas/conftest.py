@@ -12,8 +12,6 @@ from engine.canvas.rules import apply, new_game
 from engine.canvas.setup import Setup
 from engine.canvas.state import State
 
-RULEBOOK = "/work/shared/seeds/004_7258867278819409.txt"
-
 
 @cache
 def data() -> CanvasData:

@@ -1,4 +1,4 @@
-"""IDENTIK rules, one test per rule, citing /work/shared/seeds/002_ced12fa45cb9c413.txt (002)."""
+"""IDENTIK rules, one test per rule, citing the IDENTIK rulebook, 2024 edition (002)."""
 
 from __future__ import annotations
 

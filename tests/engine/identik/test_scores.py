@@ -1,5 +1,5 @@
 """IDENTIK points, rounds, the end and what the screens read, one test per rule, citing
-/work/shared/seeds/002_ced12fa45cb9c413.txt (002)."""
+the IDENTIK rulebook, 2024 edition (002)."""
 
 from __future__ import annotations
 
