@@ -84,6 +84,12 @@ class Config:
         """True when a Waveshare panel is configured (not the simulator)."""
         return self.panel != SIMULATOR
 
+    @property
+    def four_keys_only(self) -> bool:
+        """True for the HAT's four keys alone (`[buttons] profile = "hat27"`, no serial pad): the
+        simulators then offer those keys only and the screens say OK where they say seat button."""
+        return self.button_profile == "hat27" and not self.serial
+
 
 def _line_of(text: str, section: str, key: str) -> int:
     current = ""

@@ -64,7 +64,8 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
     sink = TerminalSink(display)
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
     runner = Runner(RunnerDeps(store=store, resources=resources, sink=sink, clock=clock, buzzer=TerminalBell()),
-                    DeviceSetup(settings=settings, seed=seed, forced=forced or {}))
+                    DeviceSetup(settings=settings, seed=seed, forced=forced or {},
+                                seat_buttons=not config.four_keys_only))
     events: queue.Queue[ButtonEvent | None] = queue.Queue()
     stop = threading.Event()
     keyboard = Keyboard(events.put)

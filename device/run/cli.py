@@ -319,7 +319,8 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     try:
         runner = Runner(RunnerDeps(store=store, resources=resources, sink=sink, clock=clock, on_sound=sounds.play),
                         DeviceSetup(settings=settings, seed=_seed(config, args, script_seed),
-                                    panel_locked=config.real_panel, forced=_forced(config, args)))
+                                    panel_locked=config.real_panel, forced=_forced(config, args),
+                                    seat_buttons=not config.four_keys_only))
         runner.show()
         if streaming:
             from device.run.headless import run_stream

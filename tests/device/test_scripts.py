@@ -1,7 +1,9 @@
 """Headless scripts under tests/scripts run through `easel play --headless` to an expected state.
 
 Each NAME.txt starts with `# seed N`, which seeds the run by itself (no --seed); its final
-state.json must equal NAME.expected.json. Regenerate with EASEL_UPDATE_GOLDENS=1 after checking the new state by hand.
+state.json must equal NAME.expected.json. A NAME_four_keys.txt runs as the build with the four
+keys alone (`[buttons] profile = "hat27"`), whose screens say OK where the table build's say seat
+button. Regenerate with EASEL_UPDATE_GOLDENS=1 after checking the new state by hand.
 """
 
 from __future__ import annotations
@@ -22,7 +24,13 @@ def run_script_file(script: Path, out: Path) -> dict[str, object]:
     """Run a script headless, seeded by its own `# seed N` header, and return its final state."""
     first = script.read_text(encoding="utf-8").splitlines()[0]
     assert re.fullmatch(r"# seed \d+", first), f"{script.name} must start with its seed"
-    code = main(["play", "--headless", "--script", str(script), "--frames", str(out)])
+    build: list[str] = []
+    if script.stem.endswith("_four_keys"):
+        config = out / "four-keys.toml"
+        out.mkdir(parents=True, exist_ok=True)
+        config.write_text('[buttons]\nprofile = "hat27"\n', encoding="utf-8")
+        build = ["--config", str(config)]
+    code = main(["play", "--headless", "--script", str(script), "--frames", str(out), *build])
     assert code == 0
     data: dict[str, object] = json.loads((out / "state.json").read_text(encoding="utf-8"))
     return data

@@ -100,7 +100,9 @@ def test_a_hold_undoes(serve: Callable[..., Served], browser: Any, tmp_path: Pat
     page = served.page(browser)
     assert page.locator("#keys button").count() == 4 and page.locator("#pad button").count() == 0
     assert page.locator("#keys span").all_inner_texts() == ["KEY1", "KEY2", "KEY3", "KEY4"]
-    headless = Headless(tmp_path)
+    four_keys = tmp_path / "hat.toml"  # the same build headless: its screens say OK, not seat button
+    four_keys.write_text('[buttons]\nprofile = "hat27"\n', encoding="utf-8")
+    headless = Headless(tmp_path, 5, "--config", str(four_keys))
     try:
         for number, (how, what, line) in enumerate([("click", "ok", "press ok"), ("click", "ok", "press ok"),
                                                      ("click", "ok", "press ok"), ("long", "back", "hold back")], 1):
@@ -111,6 +113,7 @@ def test_a_hold_undoes(serve: Callable[..., Served], browser: Any, tmp_path: Pat
         headless.close()
     runner = served.table.runner
     assert runner is not None and runner.session.message.startswith("Undid")
+    assert not runner.device.seat_buttons  # the HAT's page words its screens for the four keys
 
 
 def test_a_full_refresh_flashes_for_its_duration_and_a_partial_does_not(

@@ -69,7 +69,7 @@ PAGE_STRINGS = WEB.keys()
 
 def build_of(config: Config) -> str:
     """Which buttons the page draws: the HAT's four keys, or the table build's."""
-    if config.button_profile == "hat27" and not config.serial:
+    if config.four_keys_only:
         return "hat27"
     return "table"  # the table build, or no profile at all: the simulator offers every button
 
@@ -141,7 +141,8 @@ class WebTable:
             resources = Resources(dice_file=self.config.dice_file, word_packs=self.config.word_packs)
             deps = RunnerDeps(store=self._store, resources=resources, sink=self.glass,
                               clock=self.game_clock(saved[1] if saved else 0), buzzer=PageBuzzer(self.hub))
-            self._runner = _Runner(self, deps, DeviceSetup(settings=self.settings, seed=self.seed, forced=self.forced))
+            self._runner = _Runner(self, deps, DeviceSetup(settings=self.settings, seed=self.seed, forced=self.forced,
+                                                            seat_buttons=not self.config.four_keys_only))
             self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
             self._runner.show()  # handed over before start() returns (the loop's own first show changes nothing)
             if keep_choice:
