@@ -36,16 +36,26 @@ class SerialPadError(RuntimeError):
     """The configured pad cannot be used; one line naming the path and the fix."""
 
 
+MEMORY_DEVICES_MAJOR = 1  # Linux: /dev/null, /dev/zero, /dev/random, /dev/urandom, /dev/full
+
+
 def check_serial_path(path: str) -> None:
-    """Refuse a device path that does not exist or is a regular file or a directory, which the pad
-    would retry forever (URLs such as loop:// pass; `easel doctor` also opens it as a terminal)."""
+    """Refuse a device path that does not exist, a regular file, a directory or a memory device
+    such as /dev/null, which the pad would retry forever (URLs such as loop:// pass). The port is
+    not opened: opening a USB serial port resets many microcontroller boards (`easel doctor` opens
+    it as a terminal)."""
     if "://" in path:
         return
     try:
-        mode = os.stat(path).st_mode
+        found = os.stat(path)
     except OSError:
         raise SerialPadError(
             f"{path}: no such serial device; check [buttons] serial in your config") from None
+    mode = found.st_mode
+    if stat.S_ISCHR(mode) and os.major(found.st_rdev) == MEMORY_DEVICES_MAJOR:
+        raise SerialPadError(
+            f"{path}: is a memory device (like /dev/null), not a serial device; check [buttons] serial "
+            "in your config")
     if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
         kind = "a directory" if stat.S_ISDIR(mode) else "a regular file"
         raise SerialPadError(

@@ -69,4 +69,7 @@ def test_play_refuses_a_regular_file_or_a_folder_as_the_pad(tmp_path: Path, pty_
         with pytest.raises(SerialPadError) as err:
             check_serial_path(str(path))
         assert str(err.value) == f"{path}: is {kind}, not a serial device; check [buttons] serial in your config"
+    for memory in ("/dev/null", "/dev/zero"):  # character devices, but never a pad: refused by number
+        with pytest.raises(SerialPadError, match=r"^/dev/\w+: is a memory device \(like /dev/null\), not a serial"):
+            check_serial_path(memory)
     check_serial_path(pty_path)
