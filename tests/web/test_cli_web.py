@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from device.run.cli import desktop_session, main
+from device.run.web.run import network_url
 from device.storage.store import Store
 
 READ_LIMIT_S = 30.0
@@ -148,6 +149,8 @@ def test_ctrl_c_stops_and_another_bind_address_warns(tmp_path: Path) -> None:
         out = _read_until(proc.stdout, r"\(Ctrl-C to stop\)")
         url = re.search(r"http://127\.0\.0\.1:\d+/", out)
         assert url is not None
+        port = int(url.group(0).rsplit(":", 1)[1].strip("/"))  # 127.0.0.1 is not the others' address:
+        assert f"Others on the network: {network_url(socket.gethostname(), port)}" in out  # this machine's name
         _press(url.group(0), "ok")
         proc.send_signal(signal.SIGINT)
         assert proc.wait(READ_LIMIT_S) == 0

@@ -15,6 +15,7 @@ from typing import Any
 from device.config import Config
 from device.errors import UserError
 from device.run.logs import setup_logging
+from device.run.web.guard import WILDCARDS
 from device.run.web.server import PageServer
 from device.run.web.table import WebTable
 from device.settings import Settings
@@ -32,6 +33,12 @@ def parse_port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise UserError(f"--port {text}: not a port number; use 1-65535 (default {DEFAULT_PORT}, 0 = any free port)")
     return port
+
+
+def network_url(machine: str, port: int) -> str:
+    """The page's address for other machines: this machine's mDNS name (`raspberrypi.local`)."""
+    name = machine.lower()
+    return f"http://{name if '.' in name else name + '.local'}:{port}/"
 
 
 def is_loopback(bind: str) -> bool:
@@ -87,6 +94,9 @@ def run_web(config: Config, settings: Settings, seed: int, database: Path, force
         table.start()
         serving.start()
         tty = sys.stdin.isatty()
+        if str(server.server_address[0]) in WILDCARDS:  # the printed address is loopback: say the one others use
+            print(f"Others on the network: {network_url(socket.gethostname(), server.port)} (or this "
+                  "machine's address)", flush=True)
         print(f"Easel is on {server.url}  ({'q or ' if tty else ''}Ctrl-C to stop)", flush=True)
         if tty:
             keyboard = _keyboard(table, stop)
