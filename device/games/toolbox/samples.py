@@ -25,6 +25,7 @@ def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
     eight = replace(order, game=TOOLBOX.apply(fresh.game, SetPlayers(8)))
     return (
         Sample("menu", fresh),
+        Sample("menu-four-keys", fresh, seat_buttons=False),  # no roll button: the title does not name it
         Sample("dice-empty", dice),
         Sample("dice-shapes", p.press(fresh, "roll")),
         Sample("dice-shapes-four-keys", p.press(dice, "ok"), seat_buttons=False),
@@ -42,6 +43,7 @@ def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
         Sample("order-by-hand", p.press(order, "seat3", "seat1", "ok", "down")),  # the table build's cursor
         Sample("order-four-keys", p.press(order, "seat3", "seat1"), seat_buttons=False),  # the cursor shown
         Sample("order-complete", p.press(order, "seat2", "seat4", "seat1", "seat3")),
+        Sample("order-eight-seven-taken", p.press(eight, *(f"seat{s}" for s in (5, 2, 8, 1, 7, 3, 6)))),
         Sample("order-complete-eight", p.press(eight, *(f"seat{s}" for s in (5, 2, 8, 1, 7, 3, 6, 4)))),
         Sample("order-complete-four-keys", p.press(order, "seat2", "seat4", "seat1", "seat3"), seat_buttons=False),
         Sample("players", replace(fresh, screen="players", players_pick=6)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from device.games.toolbox.ui import ToolboxView
-from device.render.frame import Frame
+from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
 from device.widgets.drawing import draw_seat_tokens, draw_shape_groups, shape_names
@@ -30,13 +30,24 @@ def render(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame,
         _dice(view, lang, keys, frame, seat_buttons)
     elif view.ui.screen == "sandglass":
         _sandglass(view, lang, keys, frame, seat_buttons)
+    elif view.ui.screen == "menu":
+        _menu(view, lang, keys, frame, seat_buttons)
     else:
-        {"menu": _menu, "players": _players}[view.ui.screen](view, lang, keys, frame)
+        _players(view, lang, keys, frame)
 
 
-def _menu(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame) -> None:
+def _header(frame: Frame, title: str, right: str, more: str) -> None:
+    """The header, with `more` after `right` where the bar has room for title, right and more."""
+    px = int(min(frame.px(17), max(17, frame.height // 7)) * 0.72)  # as Frame.header sizes its text
+    both = f"{right} · {more}"
+    room = frame.width - frame.px(4) * 5 - frame.text_width(title, px, "bold")
+    frame.header(title, both if frame.text_width(both, px) <= room else right)
+
+
+def _menu(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, seat_buttons: bool) -> None:
     game = view.game
-    frame.header(T(lang, "toolbox.title"), T(lang, "players", n=game.setup.players))
+    frame.header(T(lang, "toolbox.title_roll" if seat_buttons else "toolbox.title"),
+                 T(lang, "players", n=game.setup.players))
     frame.softkeys(keys)
     glass_note = clock_text(game.sandglass.remaining_ms(view.now_ms))
     if game.sandglass.status != "idle":
@@ -53,7 +64,8 @@ def _dice(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, s
     game = view.game
     # the roll that began a new round says it cleared last round's finishing order (000 l.95)
     cleared = view.ui.new_round and bool(game.last_roll) and not game.order.seats
-    frame.header(T(lang, "dice.title"), T(lang, "dice.order_cleared") if cleared else dice_name(lang, game))
+    _header(frame, T(lang, "dice.title"), T(lang, "dice.order_cleared") if cleared else dice_name(lang, game),
+            T(lang, "toolbox.table_of", n=game.setup.players))
     frame.softkeys(keys)
     box = frame.content
     pad = frame.px(4)
@@ -117,8 +129,8 @@ def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Fra
 
 def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, seat_buttons: bool) -> None:
     order, waiting = view.game.order, view.waiting
-    frame.header(T(lang, "toolbox.order"), T(lang, "order.next", n=order.next_token) if waiting else
-                 T(lang, "order.all_done"))
+    _header(frame, T(lang, "toolbox.order"), T(lang, "order.next", n=order.next_token) if waiting else
+            T(lang, "order.all_done"), T(lang, "toolbox.table_of", n=view.game.setup.players))
     frame.softkeys(keys)
     left, top, right_x, bottom = frame.content
     pad = frame.px(3)
@@ -129,12 +141,19 @@ def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, 
     say_box = (left + pad, row_top - frame.body - pad, right_x - pad, row_top)
     if not waiting:  # the drawings are done: the guessing, and its sandglass, come next
         say_box = (left + pad, row_top, right_x - pad, row_bottom)
-    tokens_box = (left + pad, top + pad, right_x - pad, say_box[1] - pad)
+    cursor = not seat_buttons or view.ui.by_hand  # the table build's players press their own button
+    above = say_box[1]
+    why_box = (left + pad, say_box[1] - frame.small - pad, right_x - pad, say_box[1])
+    with_why = (left + pad, top + pad, right_x - pad, why_box[1] - pad)
+    # the table build: what "● No button?" is for, above the prompt, where the tokens keep room
+    if waiting and not cursor and _tokens_fit(frame, with_why, order.seats, lang):
+        frame.fit(why_box, T(lang, "order.by_hand_why"), max_px=frame.small)
+        above = why_box[1]
+    tokens_box = (left + pad, top + pad, right_x - pad, above - pad)
     if order.seats:
         _tokens_taken(frame, tokens_box, order.seats, lang)
     else:
         frame.fit(tokens_box, T(lang, "order.first"), max_px=frame.body)
-    cursor = not seat_buttons or view.ui.by_hand  # the table build's players press their own button
     if not waiting:
         say = "order.then_glass" if seat_buttons else "order.then_glass.keys"
     else:
@@ -146,9 +165,46 @@ def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, 
 
 def _tokens_taken(frame: Frame, box: tuple[int, int, int, int], seats: Sequence[int], lang: str) -> None:
     """The number tokens taken, four a row; where two rows would be cramped, one row, seats in short."""
+    if box[3] - box[1] < frame.px(36):  # too short to stand a token over its seat (the 2.13" table build)
+        _token_chips(frame, box, seats, lang)
+        return
     one_row = len(seats) > 4 and (box[3] - box[1]) // 2 < frame.px(40)
     name = "seat.short" if one_row else "seat"
     draw_seat_tokens(frame, box, [T(lang, name, seat=s) for s in seats], per_row=len(seats) if one_row else 4)
+
+
+def _tokens_fit(frame: Frame, box: tuple[int, int, int, int], seats: Sequence[int], lang: str) -> bool:
+    """Whether the tokens taken fit `box`: tall enough for tokens, or one row of chips at the floor."""
+    return box[3] - box[1] >= frame.px(36) or _chips_width(frame, seats, lang, TEXT_FLOOR_PX) <= box[2] - box[0]
+
+
+def _chips_width(frame: Frame, seats: Sequence[int], lang: str, px: int) -> int:
+    """How wide one row of "#1 S3" chips is at `px`."""
+    inner, gap = frame.px(3) + frame.stroke, frame.px(3)
+    return sum(frame.text_width(_chip(lang, i, seat), px, "bold") + 2 * inner + gap
+               for i, seat in enumerate(seats, 1)) - gap
+
+
+def _chip(lang: str, token: int, seat: int) -> str:
+    return f"#{token} {T(lang, 'seat.short', seat=seat)}"
+
+
+def _token_chips(frame: Frame, box: tuple[int, int, int, int], seats: Sequence[int], lang: str) -> None:
+    """The number tokens taken as one row of "#1 S3" chips, for a box too short for the tokens."""
+    left, top, right, bottom = box
+    inner, gap = frame.px(3) + frame.stroke, frame.px(3)  # text a clear pad inside the outline
+    px = frame.small
+    while px > TEXT_FLOOR_PX and _chips_width(frame, seats, lang, px) > right - left:
+        px -= 1
+    height = min(bottom - top, px + 2 * inner)
+    y = (top + bottom - height) // 2
+    x = left
+    for text in (_chip(lang, i, seat) for i, seat in enumerate(seats, 1)):
+        width = frame.text_width(text, px, "bold") + 2 * inner
+        frame.draw.rounded_rectangle((x, y, x + width, y + height), radius=frame.px(3), outline=frame.ink,
+                                     width=frame.stroke)
+        frame.text((x + width // 2, y + height // 2), text, px, "bold", anchor="mm")
+        x += width + gap
 
 
 def _waiting_row(view: ToolboxView, frame: Frame, box: tuple[int, int, int, int], lang: str, cursor: bool) -> None:

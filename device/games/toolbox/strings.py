@@ -4,6 +4,10 @@ from device.i18n import Strings
 
 STRINGS = Strings({
     "toolbox.title": ("Toolbox", "Boîte à outils"),
+    # the table build's menu title says the roll button rolls from here
+    "toolbox.title_roll": ("Toolbox · roll: dice", "Outils · lancer : dés"),
+    # the dice and order headers name the table size where it fits, so a wrong count shows early
+    "toolbox.table_of": ("{n} players", "{n} joueurs"),
     "toolbox.dice": ("Dice", "Dés"),
     "toolbox.sandglass": ("Sandglass", "Sablier"),
     "toolbox.order": ("Finishing order", "Ordre d'arrivée"),
@@ -73,6 +77,9 @@ STRINGS = Strings({
     # the seat cursor: the four keys' way, or by hand on the table build (a seat without a button)
     "order.pick_seat": ("Who finished? ▲▼ their seat, OK gives #{n}", "Qui a fini ? ▲▼ sa place, OK donne #{n}"),
     "order.by_hand": ("No button?", "Bouton HS"),
+    # what that key is for, on the table build's order screen
+    "order.by_hand_why": ("A seat without a button? OK records it by hand",
+                          "Une place sans bouton ? OK la note à la main"),
     "order.seat_up": ("Seat -", "Place -"),
     "order.seat_down": ("Seat +", "Place +"),
     "order.first": ("#1 goes to the first one done drawing", "Le #1 au premier dessin fini"),

@@ -195,3 +195,27 @@ def test_the_menu_and_the_players_editor_say_the_table_size(harness: MakeHarness
 def test_everyone_finished_says_ok_turns_the_glass_as_timer_does() -> None:
     """000 l.56: the first one done guessing turns the sandglass; timer and ok do the same here."""
     assert "presses timer or OK" in _shown("order-complete")
+
+
+def test_the_order_screen_says_what_no_button_is_for() -> None:
+    """Third read: "● No button?" was never explained. On the table build a line says it is for a seat
+    without a button; the four-key build (no seat buttons, the cursor already out) has no such line."""
+    assert "A seat without a button? OK records it by hand" in _shown("order")
+    assert "Une place sans bouton ? OK la note à la main" in _shown("order", "fr")
+    assert "without a button" not in _shown("order-four-keys")
+    assert "without a button" not in _shown("order-complete")  # nobody left to record
+
+
+def test_the_dice_and_order_headers_name_the_table_size() -> None:
+    """Third read: the Toolbox opened at 4 players at a table of 5 (frames 2-5); the size now also
+    stands on the round's screens, so a wrong count is seen during the round's first presses."""
+    for sample in ("dice-shapes", "dice-new-round", "order", "order-complete"):
+        assert "· 4 players" in _shown(sample), sample
+    assert "· 4 joueurs" in _shown("order", "fr")
+
+
+def test_the_table_builds_menu_says_roll_rolls_from_there() -> None:
+    """Third read (frame 8): nothing said `roll` works from the menu; the four keys have no roll button."""
+    assert "Toolbox · roll: dice" in _shown("menu")
+    assert "lancer : dés" in _shown("menu", "fr")
+    assert "roll" not in _shown("menu-four-keys").split("|")[0]
