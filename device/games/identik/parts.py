@@ -93,10 +93,11 @@ def big_number(frame: Frame, box: Box, text: str) -> None:
 
 
 def wrap_lines(text: str, width: int, px: int, weight: str) -> list[str]:
-    """Break `text` into lines no wider than `width` at size `px`."""
+    """Break `text` into lines no wider than `width` at size `px`, at plain spaces only (a
+    no-break space keeps "(again: clear)" on one line)."""
     measure = font(px, weight).getlength
     lines: list[str] = []
-    for word in text.split():
+    for word in filter(None, text.split(" ")):
         if lines and measure(f"{lines[-1]} {word}") <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:

@@ -26,6 +26,7 @@ from device.strings.all import STRINGS as T
 from device.widgets.countdown import draw_countdown
 from device.widgets.name_wheel import WHEEL, wheel_char
 from engine.identik import IDENTIK
+from engine.identik.setup import CRITERIA
 from engine.identik.state import State
 from engine.identik.view import (
     drawing_held,
@@ -169,6 +170,8 @@ def _super(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame, s
     pick = "identik.pick_hint" if seat_buttons else "identik.pick_hint.keys"  # no roll button on four keys
     notes = [(T(lang, "identik.super"), "bold"), (T(lang, pick), "semibold"),
              (T(lang, "identik.jump_hint"), "regular"), (T(lang, "identik.wraps_hint"), "regular")]
+    if seat_buttons:  # roll sets the number and moves on: no Set after it
+        notes.insert(2, (T(lang, "identik.pick_roll"), "semibold"))
     star_number(frame, frame.content, str(state.pick), notes)
 
 
@@ -233,14 +236,20 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame,
     pad = frame.px(3)
     # What a tick is worth and to whom (002 l.61: the artist whose drawing it is; the super
     # criterion adds the two boxes by the star), and that no press means not met.
+    # A second press clears a tick; the OK key (the bar's Next, Points after criterion 10) is the
+    # narrator's, who reads the next criterion (002 l.59).
     hint = T(lang, "identik.judge_hint" if seat_buttons else "identik.judge_hint.keys")
-    worth = T(lang, "identik.judge_worth.super" if game.criterion == game.super_criterion
-              else "identik.judge_worth")
+    on_super = game.criterion == game.super_criterion
+    worth = T(lang, "identik.judge_worth.super" if on_super else "identik.judge_worth")
+    key = T(lang, "identik.points_key" if game.criterion == CRITERIA else "identik.next")
     small = bottom - top <= frame.px(100)
     if small:  # two lines across the whole width, the number and the tiles below them
         line = readable_px(frame) + 2 * pad  # accents and descenders of the two lines apart
         fit_text(frame, (left + pad, top, right - pad, top + line), hint, frame.small)
-        fit_text(frame, (left + pad, top + line, right - pad, top + 2 * line), worth, frame.small, "regular")
+        both = T(lang, "identik.judge_worth.super.short" if on_super else "identik.judge_worth.short", ok=key)
+        fits = frame.text_width(both, readable_px(frame), "regular") <= right - left - 2 * pad
+        fit_text(frame, (left + pad, top + line, right - pad, top + 2 * line), both if fits else worth,
+                 frame.small, "regular")
         top += 2 * line
     side = min(bottom - top, (right - left) * 3 // 10)
     number_box = (left + pad, top + pad, left + side - pad, bottom - pad)
@@ -254,19 +263,18 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame,
     # Who presses what: the judge (the name on top) presses their own seat when the drawing they
     # hold (the artist's, below) meets the criterion; on four keys up/down pick the judge.
     if not small:
-        hint_h = frame.small * 5
-        notes_in(frame, (tiles_box[0], top + pad, tiles_box[2], top + hint_h), [(hint, "semibold"), (worth, "regular")])
+        hint_h = frame.small * 6  # three notes: who presses, what a tick is worth, the narrator's key
+        notes = [(hint, "semibold"), (worth, "regular"), (T(lang, "identik.narrator_next", ok=key), "semibold")]
+        notes_in(frame, (tiles_box[0], top + pad, tiles_box[2], top + hint_h), notes)
         tiles_box = (tiles_box[0], top + hint_h + pad, tiles_box[2], bottom)
     held = drawing_held(game)
     # Each artist's points so far this round: a tick shows whom it scores for.
     points = {line.seat: line.artist_points for line in round_scores(game)}
     columns = len(seated) if len(seated) <= 3 else (len(seated) + 1) // 2
-    # A tile: the judge (their seat button), the drawing they hold ("S4's drawing", or "judges S4"
-    # where that is too wide), its artist's points so far.
+    # A tile: the judge (their seat button), the drawing they hold ("judges S4"), its artist's
+    # points so far.
     said = [(short(lang, game, j), T(lang, "identik.judges_drawing", artist=short(lang, game, held[j])))
             for j in seated]
-    whose = [(a, T(lang, "identik.drawing_of", artist=short(lang, game, held[j])))
-             for (a, _), j in zip(said, seated, strict=True)]
     tallies = [T(lang, "identik.artist_has", artist=short(lang, game, held[judge]),
                  points=_points(lang, points[held[judge]])) for judge in seated]
     cells = grid(tiles_box, len(seated), columns)
@@ -276,7 +284,7 @@ def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame,
     def too_wide(pairs: Sequence[tuple[str, str]]) -> bool:
         return any(frame.text_width(text, readable_px(frame), "bold") > narrow for pair in pairs for text in pair)
 
-    names = said if too_wide(whose) else whose
+    names = said  # "S1 / judges S4" on every panel: one wording, the same on the 2.13" and the 7.5"
     if too_wide(names):
         _judge_rows(frame, tiles_box, [(f"{a} {b}", _points(lang, points[held[j]]))
                                        for (a, b), j in zip(said, seated, strict=True)],

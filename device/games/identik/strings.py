@@ -42,10 +42,12 @@ STRINGS = Strings({
     "identik.narrator": ("Narrator: {who}", "Narrateur : {who}"),
     "identik.super": ("Super criterion", "Super critère"),
     "identik.super_short": ("Super {n}", "Super {n}"),
-    "identik.pick_hint": ("Narrator: choose it, or roll", "Narrateur : choisissez, ou lancez"),
+    "identik.pick_hint": ("Narrator: choose it, then Set", "Narrateur : choisir, puis Valider"),
+    # roll sets the number and goes on to the title: no Set after it
+    "identik.pick_roll": ("Or roll: the d10 sets it (no\u00a0Set)", "Ou lancez : fixé, sans Valider"),
     "identik.pick_hint.keys": ("Narrator: choose 1 to 10", "Narrateur : choisissez de 1 à 10"),
     "identik.jump_hint": ("Hold ▲▼: ±5", "Tenir ▲▼ : ±5"),
-    "identik.wraps_hint": ("It wraps: ▼ from 1 gives 10", "En boucle : ▼ depuis 1 donne 10"),
+    "identik.wraps_hint": ("It wraps: ▼ from 1 gives 10", "Boucle : ▼ sur 1 donne 10"),
     "identik.roll_hint": ("Press roll: the d10 decides", "Appuyez sur lancer : le d10 décide"),
     "identik.roll_hint.keys": ("Press OK: the d10 decides", "Appuyez sur OK : le d10 décide"),
     "identik.write_star": ("Artists: write it in the star", "Artistes : notez-le dans l'étoile"),
@@ -74,19 +76,28 @@ STRINGS = Strings({
     "identik.untick": ("Clear {who}", "Ôter {who}"),
     "identik.next": ("Next", "Suivant"),
     "identik.points_key": ("Points", "Points"),
-    "identik.judge_hint": ("Met? The judge presses their seat button",
-                           "Rempli ? Le juge presse son bouton"),
-    "identik.judge_hint.keys": ("Met? ▲▼ to the judge, OK ticks", "Rempli ? ▲▼ vers le juge, OK coche"),
+    # a second press clears the tick (kept on one line: no-break spaces)
+    "identik.judge_hint": ("Met? The judge presses their seat button (again:\u00a0clear)",
+                           "Rempli ? Le juge presse son bouton (encore\u00a0:\u00a0ôte)"),
+    "identik.judge_hint.keys": ("Met? ▲▼ to the judge, OK ticks (again:\u00a0clear)",
+                                "Rempli ? ▲▼ vers le juge, OK coche (encore\u00a0:\u00a0ôte)"),
     # what a tick is worth, and to whom (002 l.61, l.71): the artist whose drawing is judged
     "identik.judge_worth": ("A tick: +1 for the artist · no press: not met",
                             "Coché : +1 pour l'artiste · sans appui : non rempli"),
     "identik.judge_worth.super": ("Super: a tick gives the artist 3 (1 + 2 bonus)",
                                   "Super : coché, l'artiste a 3 (1 + 2 bonus)"),
+    # the OK key's "Next" ("Points" after criterion 10) is the narrator's: they read the next
+    # criterion (002 l.59); the bar's word, as a "●" cannot be written in text
+    "identik.narrator_next": ("Then the narrator presses {ok}", "Puis le narrateur presse {ok}"),
+    # the small panel: what a tick is worth and the narrator's key on one line
+    "identik.judge_worth.short": ("Tick: +1 artist · else not met · Narrator: {ok}",
+                                  "Coché : +1 artiste, sinon 0 · Narr. : {ok}"),
+    "identik.judge_worth.super.short": ("Super tick: artist 3 (1 + 2) · Narrator: {ok}",
+                                        "Super coché : artiste 3 (1 + 2) · Narr. : {ok}"),
     "identik.points": ("{n} pts", "{n} pts"),
     "identik.one_point": ("1 pt", "1 pt"),
     "identik.artist_has": ("{artist}: {points}", "{artist} : {points}"),
     "identik.judges_drawing": ("judges {artist}", "juge {artist}"),
-    "identik.drawing_of": ("{artist}'s drawing", "dessin de {artist}"),
     "identik.judge_prev": ("Prev judge", "Juge préc."),
     "identik.judge_next": ("Next judge", "Juge suiv."),
     "identik.round_points": ("Round {r} points", "Points, manche {r}"),
@@ -97,11 +108,16 @@ STRINGS = Strings({
     "identik.next_round": ("Next", "Suivante"),
     "identik.next_narrator": ("Next: round {r}, {who} narrates", "Suivante : manche {r}, {who} narre"),
     "identik.next_narrator_short": ("Next: {who} narrates", "Suivante : {who} narre"),
-    "identik.last_round_done": ("Final: the scorecard", "Final : la feuille de score"),
-    "identik.first_by_seat": ("or their seat button", "ou son bouton de place"),
+    # after the last round: OK ends the game on the final scores and the winner; down only looks
+    # at the scorecard so far (and comes back)
+    "identik.last_round_done": ("Winner: game over, final scores · Scores: a peek",
+                                "Gagnant : fin, scores finaux · Scores : un coup d'œil"),
+    # while the first narrator is edited on the table build: that seat's button picks it and
+    # keeps it at once (no Keep needed)
+    "identik.first_by_seat": ("or the narrator's seat button: kept", "ou le bouton du narrateur : gardé"),
     "identik.again": ("Play again", "Rejouer"),
     "identik.setup_key": ("Setup", "Options"),
-    "identik.final_key": ("Final", "Final"),
+    "identik.final_key": ("Winner", "Gagnant"),
     # scorecard
     "identik.scorecard": ("Scorecard", "Feuille de score"),
     "identik.after_round": ("after round {r}", "après manche {r}"),

@@ -31,7 +31,7 @@ def test_each_judge_is_named_with_the_artist_whose_drawing_they_judge() -> None:
     text = " ".join(shown)
     for judge in judges(game):
         assert f"{game.setup.names[judge - 1]} judges {game.setup.names[held[judge] - 1]}" in text
-    assert "The judge presses their seat button" in text
+    assert "Met? The judge presses their seat button (again:\u00a0clear)" in text  # 002 l.61, a press undone
     # The table build ticks with the seat buttons: its bar names no judge cursor (issue 20,
     # second read: "Prev judge" moved a cursor the screen never showed); four keys need it.
     assert not labels.get("up") and not labels.get("down")
@@ -42,7 +42,8 @@ def test_each_judge_is_named_with_the_artist_whose_drawing_they_judge() -> None:
 
 def test_a_judge_tile_names_the_drawing_they_hold() -> None:
     """002 l.57-61: the judge (on top, their seat button) holds another artist's drawing; the
-    large panel's tile says whose drawing it is and that artist's points so far."""
+    large panel's tile says whose, in the 2.13"'s words ("judges S4": issue 20, third read), and
+    that artist's points so far; the OK key is the narrator's (002 l.59: they read the next)."""
     ui = to_judging(started())  # seat 1 narrates, drawings passed left
     game = game_of(ui)
     frame = Frame(800, 480)  # the 7.5" panel
@@ -50,7 +51,9 @@ def test_a_judge_tile_names_the_drawing_they_hold() -> None:
     shown = [text for _, text, _ in frame.notes]
     for judge in judges(game):
         artist = f"S{drawing_held(game)[judge]}"
-        assert f"{artist}'s drawing" in shown and f"{artist}: 0 pts" in shown
+        assert f"judges {artist}" in shown and f"{artist}: 0 pts" in shown
+    assert "Then the narrator presses Next" in shown
+    assert "Tick: +1 artist · else not met · Narrator: Next" in _texts_of(press(ui, "ok"))  # the 2.13"
 
 
 def test_a_tick_scores_for_the_artist_and_the_super_criterion_adds_two() -> None:
@@ -63,11 +66,11 @@ def test_a_tick_scores_for_the_artist_and_the_super_criterion_adds_two() -> None
     artist = f"S{drawing_held(game)[judge]}"
     assert f"S{judge}" != artist
     first = _texts_of(ui)
-    assert "Super: a tick gives the artist 3 (1 + 2 bonus)" in first and f"{artist}: 0 pts" in first
+    assert "Super tick: artist 3 (1 + 2) · Narrator: Next" in first and f"{artist}: 0 pts" in first
     ui = press(ui, f"seat{judge}")
     assert f"{artist}: 3 pts" in _texts_of(ui)  # the artist's, not the judge's
     ui = press(ui, "ok")
-    assert "A tick: +1 for the artist · no press: not met" in _texts_of(ui)
+    assert "Tick: +1 artist · else not met · Narrator: Next" in _texts_of(ui)
     assert f"{artist}: 4 pts" in _texts_of(press(ui, f"seat{judge}"))
 
 
@@ -87,3 +90,19 @@ def test_round_points_say_who_narrates_next_and_what_ok_does() -> None:
     frame = Frame(250, 122)
     APP.draw(ui, ctx(lang="fr"), APP.bindings(ui, ctx(lang="fr")).labels(), frame)
     assert "Suivante : manche 2, P3 narre" in [text for _, text, _ in frame.notes]
+
+
+def test_the_last_round_points_tell_the_winner_key_from_a_look_at_the_scores() -> None:
+    """002 l.84: after every narration the game ends on the final scores; on the last round's
+    points OK ("Winner") ends it there, down ("Scores") only looks at the scorecard and comes back
+    (issue 20, third read: "Scores" and "Final" both sounded like the totals)."""
+    ui = started(first=2)
+    for round_no in range(4):
+        ui = press(to_judging(ui), *(["ok"] * 10))
+        if round_no < 3:
+            ui = press(ui, "ok")
+    labels = APP.bindings(ui, ctx()).labels()
+    assert (labels["ok"], labels["down"]) == ("Winner", "Scores")
+    assert "Winner: game over, final scores · Scores: a peek" in _texts_of(ui)
+    assert press(ui, "down", "back") == ui  # a look, back on the points
+    assert game_of(press(ui, "ok")).phase == "over"

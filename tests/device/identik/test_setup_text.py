@@ -46,8 +46,11 @@ def test_setup_keys_say_change_keep_and_cancel() -> None:
     labels = APP.bindings(first, ctx()).labels()
     assert (labels["up"], labels["down"], labels["ok"], labels["back"]) == ("Seat 1", "Seat 4", "Keep", "Cancel")
     assert APP.bindings(press(first, "up"), ctx()).labels()["down"] == "random"
-    assert "▲ random ▼" in _texts(first) and "or their seat button" in _texts(first)
-    assert "or their seat button" not in _texts(first, seat_buttons=False)
+    # Whose seat button, and that it keeps the choice (issue 20, third read: "or their seat
+    # button" left both open).
+    assert "▲ random ▼" in _texts(first) and "or the narrator's seat button: kept" in _texts(first)
+    assert "ou le bouton du narrateur : gardé" in _texts(first, lang="fr")
+    assert not any("seat button" in t for t in _texts(first, seat_buttons=False))
     picked = press(first, "seat3")
     assert (picked.draft.first, picked.editing) == (3, None)
     assert press(first, "up", "back").draft.first == 0
@@ -69,8 +72,19 @@ def test_the_device_is_the_hourglass() -> None:
 def test_four_keys_do_not_offer_a_roll_button() -> None:
     """The super criterion picker names roll only where the build has it."""
     picking = started()
-    assert "Narrator: choose it, or roll" in " ".join(_texts(picking))
+    assert "Narrator: choose it, then Set" in " ".join(_texts(picking))
     four = " ".join(_texts(picking, seat_buttons=False))
     assert "Narrator: choose 1 to 10" in four and "roll" not in four
     rolling = " ".join(_texts(started(rule="roll"), seat_buttons=False))
     assert "Press OK: the d10 decides" in rolling and "roll" not in rolling
+
+
+def test_roll_sets_the_super_criterion_without_set() -> None:
+    """002 l.41: the narrator chooses the super criterion; on the table build roll lets the d10
+    choose it, and that sets it and moves on to the title: the screen says no Set is needed
+    (issue 20, third read: "does roll also set it?")."""
+    picking = started()
+    assert "Or roll: the d10 sets it (no\u00a0Set)" in _texts(picking)
+    assert "Ou lancez : fixé, sans Valider" in _texts(picking, lang="fr")
+    rolled = press(picking, "roll")
+    assert rolled.game is not None and rolled.game.phase == "describe" and rolled.game.super_criterion
