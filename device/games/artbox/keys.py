@@ -45,7 +45,10 @@ def bindings(ui: ArtboxUi, ctx: Context) -> Bindings[ArtboxUi]:
     """The setup menu's keys, or the keys of the phase being played (holds only where bound)."""
     if ui.game is None:
         return Bindings(_setup(ui, ctx.lang))
-    phase_keys = PHASES.get(ui.game.phase, _continue)(ui, ui.game, ctx.lang)
+    if ui.game.phase == "drawing":
+        phase_keys = _drawing(ui, ui.game, ctx.lang, ctx.seat_buttons)
+    else:
+        phase_keys = PHASES.get(ui.game.phase, _continue)(ui, ui.game, ctx.lang)
     return Bindings({"back": Binding(pause, T(ctx.lang, "key.menu")), **phase_keys},
                     holds_press=False)
 
@@ -97,9 +100,18 @@ def _count_editor(row: Row, lang: str, options: Options) -> Keys:
     if row == "maestro":  # "+1" on "random" names no seat: each key names the seat it leads to
         for button, by in (("up", 1), ("down", -1)):
             seat = next_option(options, row, by).first_maestro
-            label = T(lang, "seat.short", seat=seat) if seat else T(lang, "artbox.random")
+            label = T(lang, "seat", seat=seat) if seat else T(lang, "artbox.random")
             keys[button] = replace(keys[button], label=label)
+        for seat in range(1, options.players + 1):  # the table build: a seat button picks at once
+            keys[f"seat{seat}"] = Binding(_first_maestro(seat))
     return {**keys, "roll": Binding(lambda u, c: _start_game(replace(u, editing=None), c))}
+
+
+def _first_maestro(seat: int) -> Action[ArtboxUi]:
+    """A seat button while the first Maestro is edited: that seat is the first Maestro (kept)."""
+    def pick(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
+        return Reply(replace(u, options=replace(u.options, first_maestro=seat), editing=None))
+    return pick
 
 
 def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
@@ -163,9 +175,10 @@ def _roll(ui: ArtboxUi, game: State, lang: str) -> Keys:
 # ----- step 2: drawing ---------------------------------------------------------------------
 
 
-def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
+def _drawing(ui: ArtboxUi, game: State, lang: str, seat_buttons: bool = True) -> Keys:
     """000 l.44: a seat that finishes takes the lowest number token: its own seat button, or the
-    keeper's cursor and ok (the four keys' way, which works on every build)."""
+    keeper's cursor and ok (the four keys' way). On the table build the cursor waits behind
+    "No button?" (a seat whose button is not used): no seat looks picked before it is opened."""
     if game.setup.simplified:  # the sand decides; no number tokens
         return {}
     waiting = still_drawing(game)
@@ -173,7 +186,8 @@ def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
 
     def finish(seat: int) -> Action[ArtboxUi]:
         def action(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-            reply = apply_command(u, Finish(seat), T(c.lang, "artbox.takes", seat=seat, n=token))
+            reply = apply_command(replace(u, by_hand=False), Finish(seat),
+                                  T(c.lang, "artbox.takes", seat=seat, n=token))
             taken = tokens_taken(reply.state.game) if reply.state.game is not None else ()
             if len(taken) > token:  # the last seat took the last token by itself
                 last, m = taken[-1][1], taken[-1][0]
@@ -182,7 +196,9 @@ def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
             return reply
         return action
 
-    keys: Keys = {}
+    keys: Keys = {f"seat{seat}": Binding(finish(seat)) for seat in SEATS}
+    if waiting and seat_buttons and not ui.by_hand:
+        return keys | {"ok": Binding(lambda u, c: Reply(replace(u, by_hand=True)), T(lang, "artbox.by_hand"))}
     if waiting:  # up/down name the seat they move the cursor to
         here = min(ui.cursor, len(waiting) - 1)
         # with two seats left up and down lead to the same one: down alone, not two "S4"
@@ -191,8 +207,8 @@ def _drawing(ui: ArtboxUi, game: State, lang: str) -> Keys:
             keys[button] = Binding(_move(button, len(waiting)), T(lang, "seat.short", seat=to))
         chosen = waiting[here]
         keys["ok"] = Binding(finish(chosen), T(lang, "artbox.takes_key", seat=chosen, n=token))
-    for seat in SEATS:
-        keys[f"seat{seat}"] = Binding(finish(seat))
+    if ui.by_hand:  # back puts the cursor away again
+        keys["back"] = Binding(lambda u, c: Reply(replace(u, by_hand=False)), T(lang, "key.back"))
     return keys
 
 

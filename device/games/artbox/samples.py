@@ -50,7 +50,9 @@ def samples(ctx: Context) -> Sequence[Sample[ArtboxUi]]:
         Sample("roll-cards", press(replace(fresh, options=replace(fresh.options,
                                                                     dealing="cards")), "roll")),
         Sample("drawing", drawing),
-        Sample("drawing-cursor", press(drawing, "down"), seat_buttons=False),
+        # the four keys' cursor; the table build's, once "No button?" opened it
+        Sample("drawing-cursor", replace(drawing, cursor=1), seat_buttons=False),
+        Sample("drawing-by-hand", press(drawing, "ok", "down")),
         Sample("drawing-simplified", press(simple, "roll", now=0), now_ms=17_400),
         Sample("guessing", guessing),
         Sample("guessing-running", running, now_ms=22_300),

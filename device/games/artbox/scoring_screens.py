@@ -45,6 +45,11 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
     short = hold and middle[3] - middle[1] < 2 * (floor * 6 // 5)
     if not hold or short:
         top, middle = split_rows((box[0], box[1], box[2], split), 5, 3)
+    lines = _hints(lang, game, seat_buttons, hold, short) if slot.author else []
+    if len(lines) > 1 + hold:  # the line saying what Not OK means, where it fits (the 7.5")
+        roomy = _roomy(frame, (box[0], box[1], box[2], split), lines, floor)
+        top, middle = roomy if roomy is not None else (top, middle)
+        lines = lines if roomy is not None else lines[:-1]
     chips = (box[0], split, box[2], box[3])
     word = slot_word(game, index)
     if not slot.author:
@@ -54,8 +59,7 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
     else:
         title = T(lang, "artbox.drew_word", seat=slot.author, word=word)
     frame.fit(top, title, weight="bold", min_px=floor)
-    if slot.author:
-        lines = _hints(lang, game, seat_buttons, hold, short)
+    if lines:
         draw_paragraphs(frame, middle, [(line, "semibold") for line in lines], frame.body,
                         align="center")
     rows = split_rows(chips, *([1] * len(chips_fit)))
@@ -64,19 +68,29 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
         _chips(frame, row, lang, game, items, current)
 
 
+def _roomy(frame: Frame, box: Box, lines: Sequence[str], floor: int) -> tuple[Box, Box] | None:
+    """The title and hint boxes where every hint line fits at the text floor (None: nowhere)."""
+    for title, hints in ((5, 3), (1, 1), (2, 3), (1, 2)):
+        top, middle = split_rows(box, title, hints)
+        count = sum(len(wrap(frame, line, middle[2] - middle[0], floor, "semibold")) for line in lines)
+        if count * (floor * 6 // 5) <= middle[3] - middle[1]:
+            return top, middle
+    return None
+
+
 def _hints(lang: str, game: State, seat_buttons: bool, hold: bool, short: bool) -> list[str]:
     """Who presses what once the author is known. A press and a hold of one seat button mean
     two things (000 l.71-72): both stay on screen, Not OK or not; the ticks count the guesses."""
     slot, after = game.slots[game.slot_index], game.slot_index + 2
-    if short:  # the 2.13": one line; the "Not OK✓" chip says the mark
+    if short:  # the 2.13": one line; the "Not OK: shapes" chip says the mark
         return [T(lang, "artbox.press_hold", slot=after)]
     lines = [hint(lang, "artbox.right_press", seat_buttons)]
     if not seat_buttons:
         lines[0] += " · " + T(lang, "artbox.right_count", n=len(slot.guessers))
-    if not slot.eligible:
-        lines[0] += " · " + T(lang, "artbox.not_eligible")
     if hold:  # four keys: the "On to" item says it
         lines.append(T(lang, "artbox.hold_next", slot=after))
+    if game.setup.can_mark_ineligible:  # what Not OK means (000 l.74), marked or not
+        lines.append(T(lang, "artbox.not_ok_means" if slot.eligible else "artbox.not_eligible"))
     return lines
 
 
@@ -86,9 +100,9 @@ def _label(lang: str, game: State, item: str) -> str:
         # "S2" (a seat, never a bare number: the drawings are numbered), a tick once it guessed right
         label = T(lang, "seat.short", seat=seat)
         return f"{label}✓" if seat in game.slots[game.slot_index].guessers else label
-    if item == "ineligible":  # ticked once marked, as a seat's right guess is
+    if item == "ineligible":  # once marked it says so in words (a tick on "Not OK" read oddly)
         marked = not game.slots[game.slot_index].eligible
-        return T(lang, "artbox.item.ineligible") + ("✓" if marked else "")
+        return T(lang, "artbox.item.marked" if marked else "artbox.item.ineligible")
     if item == "next":
         last = game.slot_index + 1 == len(game.slots)
         return T(lang, "artbox.item.scores") if last else \
@@ -122,7 +136,7 @@ def _chip_rows(frame: Frame, width: int, lang: str, game: State) -> list[tuple[s
 def _chips(frame: Frame, box: Box, lang: str, game: State, items: Sequence[str],
            current: str) -> None:
     """Seat chips ("✓" a right guess, the author outlined twice), then the Maestro's actions
-    ("Not OK✓" once marked); the cursor's chip is inverted."""
+    ("Not OK: shapes" once marked); the cursor's chip is inverted."""
     slot = game.slots[game.slot_index]
     left, top, right, bottom = box
     px, gap = _chip_px(frame), frame.px(3)

@@ -71,6 +71,8 @@ def _setup(ui: ArtboxUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool
     rows = setup_rows(options)
     cursor = min(ui.cursor, len(rows) - 1)
     right = T(lang, "artbox.roll_starts") if seat_buttons else T(lang, "players", n=options.players)
+    if seat_buttons and ui.editing is not None and rows[cursor] == "maestro":  # a seat button picks
+        right = T(lang, "artbox.maestro_by_seat")
     frame.header(T(lang, "game.artbox"), right)
     frame.softkeys(keys)
     items = [T(lang, f"artbox.opt.{row}") for row in rows]
@@ -164,11 +166,12 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now
     draw_shape_groups(frame, shapes, game.faces, shape_names(lang))
     if notes:
         frame.fit(note, " · ".join(notes), max_px=frame.small, weight="bold")
+    # The keeper's cursor: the four keys' way; on the table build only once "No button?" opened
+    # it (a seat highlighted before read as the seat to blame, and a tired ok gave it a token).
+    cursor = not seat_buttons or ui.by_hand
     if waiting:  # 000 l.44: who acts (a seat that finishes) and the button it presses
-        frame.fit(finished, hint(lang, "artbox.finished", seat_buttons), max_px=frame.body, weight="bold")
-    # The keeper's cursor shows on every build: the soft keys move it, ok gives its seat the token
-    # (the hint below says that a seat presses its own button where it has one).
-    _token_row(frame, tokens, lang, tokens_taken(game), waiting, ui.cursor)
+        frame.fit(finished, hint(lang, "artbox.finished", not cursor), max_px=frame.body, weight="bold")
+    _token_row(frame, tokens, lang, tokens_taken(game), waiting, ui.cursor if cursor else None)
 
 
 def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int]],

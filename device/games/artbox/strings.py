@@ -24,6 +24,8 @@ STRINGS = Strings({
     # the setup row "Secret words": the device deals each player theirs, or the Word cards do
     "artbox.dealing.device": ("device deals", "l'appareil"),
     "artbox.dealing.cards": ("Word cards", "cartes Mot"),
+    # the setup header while the first Maestro is edited on the table build
+    "artbox.maestro_by_seat": ("or their seat button", "ou son bouton de place"),
     "artbox.random": ("random", "au hasard"),
     "artbox.goal.edition": ("rulebook", "selon règles"),
     "artbox.goal.lower_by_2": ("-2 tokens", "-2 jetons"),
@@ -81,6 +83,8 @@ STRINGS = Strings({
     "artbox.shapes_optional": ("shapes optional", "formes facultatives"),
     "artbox.frame_reminder": ("touch 3 sides of the frame", "touchez 3 côtés du cadre"),
     "artbox.finished": ("Finished? Press your seat button", "Fini ? Appuyez sur votre bouton de place"),
+    # the table build's way to the keeper's cursor (the Toolbox's words, 'order.by_hand')
+    "artbox.by_hand": ("No button?", "Bouton HS"),
     "artbox.finished.keys": ("Finished? ▲▼ to your seat, then OK", "Fini ? ▲▼ votre place, puis OK"),
     # step 3
     "artbox.step_guess": ("Guess the words", "Devinez les mots"),
@@ -112,8 +116,11 @@ STRINGS = Strings({
                          "Fait le dessin {slot} ? Maintenez votre bouton (= Au dessin {slot})"),
     "artbox.press_hold": ("Guessed? Press your button · Drew {slot}? Hold it",
                           "Trouvé ? Appuyez · Fait le {slot} ? Maintenez"),
-    "artbox.not_eligible": ("NOT OK", "NON CONFORME"),
+    # 000 l.74: a drawing that did not use all the shapes correctly cannot win the drawing token
+    "artbox.not_eligible": ("NOT OK: broke the shape rules", "NON CONFORME : formes non respectées"),
+    "artbox.not_ok_means": ("Maestro: Not OK = broke the shape rules", "MJ : Non conf. = formes non respectées"),
     "artbox.item.ineligible": ("Not OK", "Non conf."),
+    "artbox.item.marked": ("Not OK: shapes", "Non conforme"),
     "artbox.item.next": ("On to {slot}", "Au dessin {slot}"),
     "artbox.item.scores": ("Scores", "Scores"),
     "artbox.key.move": ("Select", "Choisir"),  # moves the black box; ok does what it names

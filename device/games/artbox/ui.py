@@ -54,6 +54,7 @@ class ArtboxUi:
     view: View = "words"
     games: int = 0  # 1 once a game started; a state saved when game n played on `seed ^ (n - 1)` holds n
     editing: Options | None = None  # while a count row is edited: the options before (back restores)
+    by_hand: bool = False  # drawing, table build: the keeper's cursor is out (for a seat without a button)
     # the used words of the game (setup.used) by reference, for saving; not saved itself (the
     # saved game holds it in place of the words) and no part of what the state is
     used_ref: UsedRef | None = field(default=None, compare=False)

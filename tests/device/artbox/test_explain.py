@@ -9,6 +9,7 @@ from device.games.artbox.app import APP
 from device.games.artbox.samples import samples
 from device.games.artbox.ui import ArtboxUi
 from device.render.frame import Frame
+from device.strings.all import STRINGS as T
 from tests.device.artbox.conftest import ctx, press
 
 
@@ -51,6 +52,24 @@ def test_identify_shows_both_meanings_of_a_seat_button(size: tuple[int, int], no
     shown = " ".join(text for _, text, _ in frame.notes)
     assert "Press your button" in shown
     assert "Drew 2? Hold it" in shown or "Drew drawing 2? Hold your button" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_not_ok_says_what_it_means_and_a_marked_drawing_says_it_in_words(lang: str) -> None:
+    """000 l.74: a drawing that did not use all the shapes correctly cannot win the drawing token.
+    The 7.5" says what Not OK means before and after the Maestro marks it; the marked chip says
+    it in words on every panel (a tick on "Not OK" read oddly in the third read, frame 39)."""
+    ui = _sample("identify").state
+    marked = press(ui, "down")
+    for state, line in ((ui, "artbox.not_ok_means"), (marked, "artbox.not_eligible")):
+        big = Frame(800, 480)
+        APP.render(state, ctx(lang), big)
+        assert T(lang, line) in [text for _, text, _ in big.notes]
+    for size in ((250, 122), (800, 480)):
+        frame = Frame(*size)
+        APP.render(marked, ctx(lang), frame)
+        shown = [text for _, text, _ in frame.notes]
+        assert T(lang, "artbox.item.marked") in shown and T(lang, "artbox.item.ineligible") + "✓" not in shown
 
 
 def test_secret_words_are_dealt_in_body_type_not_display_type() -> None:

@@ -38,13 +38,39 @@ def drawing(players: int = 5) -> ArtboxUi:
 
 def test_a_finished_seat_presses_its_own_button_and_the_keepers_cursor_names_real_seats() -> None:
     """000 l.44: a player who finishes takes the lowest number token, with their own seat button
-    on the table build; the cursor keys (the keeper's way, for every build) never name one seat
-    twice: with two seats left up and down would both lead to the other one."""
+    on the table build; the keeper's cursor waits behind "No button?" there, and its keys never
+    name one seat twice: with two seats left up and down would both lead to the other one."""
     ui = drawing()
     assert game_of(press(ui, "seat4")).finish.seats == (4,)  # type: ignore[union-attr]
-    late = press(ui, "seat2", "seat3", "seat4")
+    late = press(ui, "seat2", "seat3", "seat4", "ok")
     bar = labels(late)
     assert "up" not in bar and bar["down"] == "S5" and bar["ok"] == "S1: #4"
+
+
+def test_on_the_table_build_no_seat_is_picked_until_no_button_opens_the_cursor() -> None:
+    """000 l.44: the seat that finishes presses its own button; a seat highlighted beforehand read
+    as the seat to blame, and a tired ok gave it the token. ok opens the cursor ("No button?"),
+    back puts it away, and taking a token puts it away again."""
+    ui = drawing()
+    assert labels(ui) == {"ok": "No button?", "back": T("en", "key.menu")}
+    assert "Press your seat button" in shown(ui) and not _inverted_seat(ui)
+    assert game_of(press(ui, "up", "down")).finish.seats == ()  # type: ignore[union-attr]
+    opened = press(ui, "ok")
+    assert game_of(opened).finish.seats == ()  # type: ignore[union-attr]
+    assert labels(opened)["ok"] == "S1: #1" and labels(opened)["back"] == T("en", "key.back")
+    assert T("en", "artbox.finished.keys") in shown(opened) and _inverted_seat(opened)
+    assert not press(opened, "back").by_hand
+    took = press(opened, "down", "ok")
+    assert game_of(took).finish.seats == (2,) and not took.by_hand  # type: ignore[union-attr]
+    for lang in ("en", "fr"):
+        assert labels(ui, ctx(lang))["ok"] == T(lang, "artbox.by_hand")
+
+
+def _inverted_seat(ui: ArtboxUi) -> bool:
+    """Whether the 2.13" drawing screen shows a waiting seat inverted (the keeper's cursor)."""
+    frame = Frame(250, 122)
+    APP.render(ui, ctx(), frame)
+    return any(inverted and text.startswith("S") and text[1:].isdigit() for _, text, inverted in frame.notes)
 
 
 def test_with_four_keys_the_cursor_and_ok_still_record_who_finished() -> None:
@@ -90,10 +116,26 @@ def test_editing_the_first_maestro_names_the_seat_each_key_leads_to() -> None:
     ui = replace(fresh, options=replace(fresh.options, players=5),
                  cursor=setup_rows(fresh.options).index("maestro"))
     editing = press(ui, "ok")
-    assert labels(editing)["up"] == "S1" and labels(editing)["down"] == "S5"
+    assert labels(editing)["up"] == "Seat 1" and labels(editing)["down"] == "Seat 5"
     on_five = press(editing, "down")
     assert on_five.options.first_maestro == 5 and labels(on_five)["up"] == "random"
     assert labels(on_five, ctx("fr"))["up"] == "au hasard"
+
+
+def test_a_seat_button_picks_the_first_maestro_while_that_row_is_edited() -> None:
+    """000 l.24: the table picks the first Maestro; on the table build that seat's own button picks
+    it (kept at once) and the header says so; a seat place beyond the players picks nobody."""
+    fresh = APP.start(ctx())
+    ui = replace(fresh, options=replace(fresh.options, players=5),
+                 cursor=setup_rows(fresh.options).index("maestro"))
+    editing = press(ui, "ok")
+    for lang in ("en", "fr"):
+        assert T(lang, "artbox.maestro_by_seat") in shown(editing, ctx(lang))
+    assert T("en", "artbox.maestro_by_seat") not in shown(ui)
+    assert T("en", "artbox.maestro_by_seat") not in shown(editing, four_keys())
+    picked = press(editing, "seat3")
+    assert picked.options.first_maestro == 3 and picked.editing is None
+    assert press(editing, "seat6").options.first_maestro == 0
 
 
 def test_the_setup_header_says_roll_starts_on_the_table_build_only() -> None:
