@@ -23,7 +23,7 @@ from tests.web.conftest import Headless, Served, canvas_image, same_picture, wai
 STEPS: list[tuple[str, str, str]] = [
     ("click", "down", "press down"), ("click", "up", "press up"), ("click", "ok", "press ok"),
     ("click", "roll", "press roll"), ("click", "seat1", "press seat1"), ("click", "seat2", "press seat2"),
-    ("key", "ArrowDown", "press down"), ("key", "Enter", "press ok"), ("click", "seat3", "press seat3"),
+    ("key", "Enter", "press ok"), ("key", "ArrowDown", "press down"), ("click", "seat3", "press seat3"),
     ("click", "seat4", "press seat4"), ("key", "1", "press seat1"), ("click", "seat5", "press seat5"),
     ("click", "seat6", "press seat6"), ("click", "seat7", "press seat7"), ("click", "seat8", "press seat8"),
     ("long", "back", "hold back"), ("key", "Shift+O", "hold ok"), ("key", "r", "press roll"),
