@@ -111,7 +111,7 @@ def _labels(game: State, lang: str, short: bool, fits: Callable[[str], bool] = l
     labels, why = [], claim_refused(game)
     for action in actions(game):
         key = f"artem.act.{action}"
-        if action == "claim" and why:  # "Claim: not yet", "Claim: done": blocked, not an action
+        if action == "claim" and why:  # "No claim: turn 1", "Claim: done": blocked, not an action
             key = f"artem.act.no_claim.{why}" if f"artem.act.no_claim.{why}" in T else "artem.act.no_claim.other"
         full = T(lang, key)
         labels.append(T(lang, f"{key}.short") if short and f"{key}.short" in T and not fits(full) else full)
@@ -125,10 +125,11 @@ def _row_h(px: int, labels: Sequence[str]) -> int:
     return max(int(px * 1.3), 2 * int(reach) + 3)
 
 
-def _notes(ui: ArtemUi, game: State, lang: str) -> list[str]:
-    """What the panel says above the list, most needed first: what the last play changed, why
-    Claim is unavailable, the decks and the target, what to do when the main deck runs out."""
-    notes = _last_play(ui, game, lang)
+def _notes(ui: ArtemUi, game: State, lang: str, fits: Callable[[str], bool]) -> list[str]:
+    """What the panel says above the list, most needed first: at a turn's start that the seat
+    before is done, what the last play changed, why Claim is unavailable, the decks and the
+    target, what to do when the main deck runs out."""
+    notes = _last_play(ui, game, lang, fits)
     why = claim_refused(game)
     if why in ("first_turn", "claim_made"):
         notes.append(T(lang, f"artem.why.{why}"))
@@ -138,22 +139,38 @@ def _notes(ui: ArtemUi, game: State, lang: str) -> list[str]:
     return notes
 
 
-def _last_play(ui: ArtemUi, game: State, lang: str) -> list[str]:
+def _last_play(ui: ArtemUi, game: State, lang: str, fits: Callable[[str], bool]) -> list[str]:
     """What the latest play did and to which tiles: this seat's, or at a turn's start the seat
-    before's (the tiles are named as that seat read them, so not under Relative directions)."""
-    last = game.last
+    before's (the tiles are named as that seat read them, so not under Relative directions),
+    said with the turn passing: "Turn over · S2: swapped D4, D5" on one line if it `fits`,
+    else "S2's turn is over" first."""
+    last, start = game.last, game.plays == 0 and game.turn > 1
+    before, notes = (game.seat - 2) % game.setup.players + 1, []
+    if start:  # the turn passed (End turn, or the last card played): say so (003 l.33)
+        notes.append(T(lang, "artem.turn_over.alone", seat=before))
     if last is None or (last.seat != game.seat and game.plays > 0):
-        return []
+        return notes
     where = ui.last_cells if last.seat == game.seat or not game.setup.relative_directions else ""
     key = f"artem.last.{last.kind}" + (".at" if where else "")
     colour = colour_info(last.colour).name(lang) if last.kind == "claim" else ""
-    return [T(lang, key, seat=last.seat, n=last.length, colour=colour, points=last.points, where=where)]
+    said = T(lang, key, seat=last.seat, n=last.length, colour=colour, points=last.points, where=where)
+    together = T(lang, "artem.turn_over", last=said)
+    if start and last.seat == before and fits(together):
+        return [together]
+    return [*notes, said]
+
+
+def _column_widths(frame: Frame, labels: Sequence[str], px: int, glyph: int, columns: int) -> list[int]:
+    """Each column's width, sized to its widest entry (cap and gap included)."""
+    return [max(frame.text_width(label, px) for label in labels[c::columns]) + glyph + frame.px(6)
+            for c in range(columns)]
 
 
 def _list_layout(frame: Frame, game: State, lang: str, room: tuple[int, int],
                  headings: list[list[str]]) -> tuple[list[str], int, int, list[str]]:
     """The labels, text size, columns and heading that show every entry in `room` (width,
-    height), leaving a note's line if it can."""
+    height), leaving a note's line if it can. Each column is as wide as its widest entry, so the
+    right column's entries (Claim's state, "Can't draw") get what the left one leaves."""
     note_h = line_h(frame)
     floor = frame.px(10)  # 10 px on the 2.13" panel, scaled: never smaller (issue 13)
     options = [(False, frame.body, 1), (False, frame.small, 1), (False, floor, 1), (False, frame.small, 2),
@@ -161,15 +178,17 @@ def _list_layout(frame: Frame, game: State, lang: str, room: tuple[int, int],
     for spare in (2, 1, 0):
         for short, px, columns in options:
             glyph = button_width(frame, px) if headings[0] else 0
+            # the entries with a short form are all in the last column: the first ones never shorten
+            full = _labels(game, lang, False)
+            before = sum(_column_widths(frame, full, px, glyph, columns)[:-1])
 
-            def fits(text: str, px: int = px, glyph: int = glyph, columns: int = columns) -> bool:
-                return (frame.text_width(text, px) + glyph + frame.px(6)) * columns <= room[0]
+            def fits(text: str, px: int = px, glyph: int = glyph, before: int = before) -> bool:
+                return before + frame.text_width(text, px) + glyph + frame.px(6) <= room[0]
             labels = _labels(game, lang, short, fits)
-            widest = max(frame.text_width(label, px) for label in labels) + glyph + frame.px(6)
             rows = -(-len(labels) // columns)
             for heading in headings:
                 need = rows * _row_h(px, labels) + (len(heading) + spare) * note_h
-                if need <= room[1] and widest * columns <= room[0]:
+                if need <= room[1] and sum(_column_widths(frame, labels, px, glyph, columns)) <= room[0]:
                     return labels, px, columns, heading
     return _labels(game, lang, True), floor, 2, headings[-1]
 
@@ -187,17 +206,23 @@ def _action_list(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, se
     row_h, note_h = _row_h(px, labels), line_h(frame)
     spare = (bottom - top - rows * row_h) // note_h - len(heading)
     notes: list[str] = []
-    for note in _notes(ui, game, lang):  # whole notes only, most needed first
-        parts = _wrapped(frame, note, width)
+    for note in _notes(ui, game, lang, lambda text: frame.text_width(text, frame.small) <= width):
+        parts = _wrapped(frame, note, width)  # whole notes only, most needed first
         if len(notes) + len(parts) <= spare:
             notes += parts
     for text in [*notes, *heading]:
         frame.text((left + pad, top), text, frame.small, "semibold")
         top += note_h
     cursor, refused = on_offered(game, ui.cursor), bool(claim_refused(game))
-    cell_w = (right - left) // columns
+    glyph = button_width(frame, px) if seat_buttons else 0
+    widths = _column_widths(frame, labels, px, glyph, columns)
+    # the columns share out the room their entries leave; the last one reaches the right edge
+    slack = (right - left - sum(widths)) // columns
+    starts = [left + sum(widths[:c]) + c * slack for c in range(columns)] + [right + 1]
     for index, label in enumerate(labels):
-        cell = (left + (index % columns) * cell_w, top + (index // columns) * row_h)
+        column = index % columns
+        cell = (starts[column], top + (index // columns) * row_h)
+        cell_w = starts[column + 1] - starts[column]
         fill = frame.ink
         if index == cursor:
             frame.draw.rectangle((*cell, cell[0] + cell_w - 2, cell[1] + row_h - 1), fill=frame.ink)
@@ -224,17 +249,24 @@ def _question(ui: ArtemUi, lang: str) -> str:
     return T(lang, "artem.pick_row_move" if ui.card in ("move1", "move2") else "artem.pick_row")
 
 
-def _pair_parts(ui: ArtemUi, lang: str, seat_buttons: bool) -> tuple[list[Part], list[Part]]:
+def _pair_parts(ui: ArtemUi, lang: str, seat_buttons: bool) -> tuple[list[Part], list[list[Part]]]:
     """The swap step: each key with the tile it swaps in, then the seat buttons of the tiles
-    beside (any seat's): "▲ D4 · ▼ D6 · OK E5", "or 3 C5 · 5 E5"."""
+    beside (any seat's), fullest first: "▲ D4 · ▼ D6 · OK E5", then "or 3 left C5 · 5 right E5",
+    "3 left C5 · 5 right E5", "or 3 C5 · 5 E5", "3 C5 · 5 E5" (none on the four-key build)."""
     marks = {"up": "▲", "down": "▼", "ok": "OK"}
     first = (ui.row, ui.col)
     keys: list[Part] = [" · ".join(f"{marks[k]} {cell_name(c)}" for k, c in flip_partners(first).items())]
-    beside: list[Part] = [T(lang, "artem.hint.beside") + " "] if seat_buttons else []
-    for col in (ui.col - 1, ui.col + 1):
+    named: list[Part] = []
+    bare: list[Part] = []
+    for col, side in ((ui.col - 1, "left"), (ui.col + 1, "right")):
         if seat_buttons and 0 <= col < SIZE:
-            beside += [*([" · "] if len(beside) > 1 else []), col + 1, " " + cell_name((ui.row, col))]
-    return keys, beside
+            cell = cell_name((ui.row, col))
+            named += [*([" · "] if named else []), col + 1, " " + T(lang, f"artem.hint.{side}", cell=cell)]
+            bare += [*([" · "] if bare else []), col + 1, " " + cell]
+    if not named:
+        return keys, []
+    either = T(lang, "artem.hint.or") + " "
+    return keys, [[either, *named], named, [either, *bare], bare]
 
 
 PAIR_WEIGHT = "bold"  # the tile names in bold: on the 2.13" a semibold "D6" reads as "DB"
@@ -250,10 +282,16 @@ def _details(ui: ArtemUi, game: State, lang: str) -> list[str]:
     start, length = claim_run(ui)
     points = claim_points(length, play_number(game)) if length <= SIZE else 0
     first, last = cell_name((ui.row, start)), cell_name((ui.row, start + length - 1))
-    total = game.scores[game.seat - 1] + points
+    total = _claim_total(ui, game)
     after = T(lang, "artem.run.wins" if total >= game.setup.target else "artem.run.total", total=total)
     run = T(lang, "artem.run", first=first, n=length, points=points, last=last)
     return [f"{run} {after}", f"{first}-{last} +{points} {after}", run]
+
+
+def _claim_total(ui: ArtemUi, game: State) -> int:
+    """The seat's points after the claim its run step shows."""
+    length = claim_run(ui)[1]
+    return game.scores[game.seat - 1] + (claim_points(length, play_number(game)) if length <= SIZE else 0)
 
 
 def _tiles_needed(ui: ArtemUi) -> int:
@@ -280,6 +318,8 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, seat_butt
         rows.append((int(frame.body * 1.25), lambda y: frame.text((x, y), card, frame.body, "bold")))
         rows += [_text_row(frame, x, part) for part in _wrapped(frame, question, width)]
     short = T(lang, "artem.run.short_deck", n=len(game.deck)) if _tiles_needed(ui) > len(game.deck) else ""
+    if ui.mode == "end" and _claim_total(ui, game) >= game.setup.target:
+        short = ""  # a winning claim wins (003 l.83): the colour deck's end does not apply
     if short and frame.text_width(short, frame.small, "bold") <= width:
         # the colour deck cannot refill the board (003 l.93): said before the seat buttons' line
         rows.append(_text_row(frame, x, short, "bold"))
@@ -318,10 +358,9 @@ def _answers(ui: ArtemUi, frame: Frame, lang: str, seat_buttons: bool, x: int, w
     if ui.mode == "pair":
         keys, beside = _pair_parts(ui, lang, seat_buttons)
         found = [parts_row(keys)]
-        if len(beside) > 1:  # "or column" shortens to "or", then goes, when the line is too wide
-            short = [T(lang, "artem.hint.or") + " ", *beside[1:]]
-            fitting = [p for p in (beside, short) if parts_width(frame, p, px, weight) <= width]
-            found.append(parts_row(fitting[0] if fitting else beside[1:]))
+        if beside:  # "or" goes, then the sides' words, when the line is too wide
+            found.append(parts_row(next((p for p in beside if parts_width(frame, p, px, weight) <= width),
+                                        beside[-1])))
     elif not seat_buttons:
         mode = "row" if ui.mode in ("row", "colour") else ui.mode
         return [_text_row(frame, x, part) for part in _wrapped(frame, T(lang, f"artem.hint.{mode}.keys"), width)]

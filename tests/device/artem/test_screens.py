@@ -41,14 +41,14 @@ def said(state: ArtemUi, panel: str = "small", lang: str = "en", seat_buttons: b
 @pytest.mark.parametrize("panel", PANELS)
 def test_first_turn_shows_claim_unavailable(harness: MakeHarness, panel: str) -> None:
     """003 l.36: no claim card on a player's 1st turn. The list still shows entry 4, marked
-    "Claim: not yet" ("Claim later" if narrow), a state, not an action (with the reason where
-    the panel has room), the cursor passes it over and its
+    "No claim: turn 1" ("Claim: turn 2" if narrow): a state with its reason, not an action
+    (with the reason in full where the panel has room), the cursor passes it over and its
     seat button is refused."""
     h = harness()
     open_artem(h)
     text = said(ui(h), panel)
     lines = text.split("\n")
-    assert ("Claim: not yet" in lines or "Claim later" in lines) and "Claim" not in lines
+    assert ("No claim: turn 1" in lines or "Claim: turn 2" in lines) and "Claim" not in lines
     if panel == "large":
         assert "No claim on a 1st turn" in text
     assert CLAIM not in offered(game(h))
@@ -74,16 +74,19 @@ def test_table_build_says_any_seat_button_works(harness: MakeHarness, panel: str
     assert any_seat not in keys_only and "▲▼" in keys_only
 
 
-def test_pair_step_names_each_neighbour(harness: MakeHarness) -> None:
+@pytest.mark.parametrize("panel", PANELS)
+def test_pair_step_names_each_neighbour(harness: MakeHarness, panel: str) -> None:
     """003 l.61: a flip swaps adjacent tiles. The swap step names the tile each key takes, and the
-    seat buttons of the tiles on either side (columns C and E for D5)."""
+    seat buttons of the tiles on either side, as the left and right neighbours (C5 and E5 for
+    D5), not as columns."""
     h = harness()
     open_artem(h)
     h.press("seat3", "seat5", "seat4")
-    text = said(ui(h)).split("\n")
+    text = said(ui(h), panel).split("\n")
     assert "▲ D4 · ▼ D6 · OK E5" in text
-    assert text[text.index("3") + 1] == " C5"  # the cap 3, then the tile it swaps in
-    assert "5" in text and " E5" in text
+    assert text[text.index(" left C5") - 1] == "3"  # the cap 3, then the tile it swaps in
+    assert text[text.index(" right E5") - 1] == "5"
+    assert not any("column" in line for line in text)
 
 
 def test_row_cursor_starts_on_row_1_and_last_play_names_tiles(harness: MakeHarness) -> None:
@@ -98,6 +101,27 @@ def test_row_cursor_starts_on_row_1_and_last_play_names_tiles(harness: MakeHarne
     h.press("seat1")  # seat 2: Move 1
     assert (ui(h).mode, ui(h).row) == ("row", 0)
     assert "S1: swapped D5, D6" not in said(ui(h))
+
+
+@pytest.mark.parametrize("panel", PANELS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_new_turn_says_the_seat_before_is_done(harness: MakeHarness, panel: str, lang: str) -> None:
+    """003 l.33: a turn is up to 2 cards, then the next seat plays. When the turn passes (the
+    2nd card played, or End turn), the list says the seat before's turn is over; the first
+    turn of the game says nothing of the kind."""
+    h = harness()
+    open_artem(h)
+    over = {"en": "S1's turn is over", "fr": "Tour de P1 fini"}[lang]
+    together = {"en": "Turn over · S1: swapped D5, D6", "fr": "Tour fini · P1 : D5, D6 échangées"}[lang]
+    assert over not in said(ui(h), panel, lang) and together not in said(ui(h), panel, lang)
+    play(h, Flip("vertical", (4, 3), (5, 3)), table=True)
+    play(h, EndTurn(), table=True)
+    lines = said(ui(h), panel, lang).split("\n")
+    assert over in lines or together in lines
+    h.press("seat1")  # Move 1: the turn is under way, the note goes
+    h.press("seat1")
+    lines = said(ui(h), panel, lang).split("\n")
+    assert over not in lines and together not in lines
 
 
 @pytest.mark.parametrize("panel", PANELS)
@@ -134,3 +158,20 @@ def test_a_claim_the_colour_deck_cannot_refill_is_flagged(harness: MakeHarness, 
     cards = state.game.deck.cards
     low = replace(state.game, deck=Deck(cards[:1]), discards=state.game.discards + cards[1:])
     assert "Only 1 tiles left: game ends" in said(replace(state, game=low), panel)
+
+
+@pytest.mark.parametrize("panel", PANELS)
+def test_a_winning_claim_says_only_that_it_wins(harness: MakeHarness, panel: str) -> None:
+    """003 l.83: the first seat to reach the points to win wins, so a run that wins says it wins
+    and not that the colour deck's end will end the game (003 l.93 comes after)."""
+    h = harness()
+    open_artem(h)
+    for _ in range(3):
+        play(h, EndTurn())
+    h.press("seat4", "ok", "ok")
+    state = ui(h)
+    assert state.game is not None
+    cards = state.game.deck.cards
+    low = replace(state.game, deck=Deck(cards[:1]), discards=state.game.discards + cards[1:], scores=(14, 0, 0))
+    text = said(replace(state, game=low), panel)
+    assert "tiles left: game ends" not in text and any(line.endswith(": wins") for line in text.split("\n"))
