@@ -96,6 +96,26 @@ def draw_icon_keys(frame: Frame, box: Box, setup: Setup, names: Sequence[str]) -
         frame.text((x + lead, mid), name, px, anchor="lm")
 
 
+def draw_named_key(frame: Frame, box: Box, key: str, icon: str, setup: Setup, name: str) -> None:
+    """One more legend row in `box`: a key cap with a word on it (`timer`), the icon it enters
+    and its name, sized as the seat-button rows above it."""
+    left, top, right, bottom = box
+    row_h = bottom - top
+    mid = top + row_h // 2
+    px = max(TEXT_FLOOR_PX, min(frame.small, row_h * 3 // 4))
+    cap_w = frame.text_width(key, px, "bold") + frame.px(6)
+    cap_h = int(px * 1.15)
+    frame.draw.rounded_rectangle((left, mid - cap_h // 2, left + cap_w, mid + cap_h - cap_h // 2),
+                                 radius=max(1, cap_h // 4), fill=frame.ink)
+    frame.text((left + cap_w // 2, mid), key, px, "bold", anchor="mm", fill=frame.paper)
+    size = min(row_h - 2, px)
+    x = left + cap_w + max(2, frame.px(3))
+    bonus = next((b for b in setup.bonus_icons if b.id == icon), None)
+    draw_element(frame, bonus.element if bonus else icon, (x, mid - size // 2, x + size, mid - size // 2 + size),
+                 frame.ink)
+    frame.fit((x + size + max(2, frame.px(3)), top, right, bottom), name, max_px=px, align="left")
+
+
 def draw_bonus_tall(frame: Frame, icon: str, box: Box, setup: Setup) -> bool:
     """A bonus icon in a tall narrow box (a slot of the strip): its element, "+N" under it in
     text (a badge this small is unreadable); False if `icon` is no bonus icon."""

@@ -19,5 +19,5 @@ def apply(ui: CanvasUi, command: Command) -> CanvasUi:
 
 def paint(ui: CanvasUi, number: int, lang: str) -> Reply[CanvasUi]:
     """Seat `number` completes a painting: its slots are entered next."""
-    after = to_phase(apply(ui, StartPainting(number)))
+    after = replace(to_phase(apply(ui, StartPainting(number))), by_hand=False)
     return Reply(after, label=T(lang, "canvas.label.paints", seat=seat(lang, number)))

@@ -42,6 +42,9 @@ Screen = Callable[[CanvasUi, str], Keys]
 
 def bindings(ui: CanvasUi, ctx: Context) -> Bindings[CanvasUi]:
     """The keys of the screen shown (holds do nothing in Canvas)."""
+    if ui.screen in ("board", "slot"):  # these two differ between the table and four-key builds
+        keys = (_board if ui.screen == "board" else _slot)(ui, ctx.lang, ctx.seat_buttons)
+        return Bindings(keys, holds_press=False)
     screen = setup_keys.SCREENS.get(ui.screen) or solo_keys.SCREENS.get(ui.screen) or SCREENS[ui.screen]
     return Bindings(screen(ui, ctx.lang), holds_press=False)
 
@@ -53,8 +56,15 @@ def _back_to_slot(ui: CanvasUi, lang: str) -> Reply[CanvasUi]:
 # ----- the table game ----------------------------------------------------------------------
 
 
-def _board(ui: CanvasUi, lang: str) -> Keys:
+def _board(ui: CanvasUi, lang: str, seat_buttons: bool = True) -> Keys:
     seats_ = board_seats(game_of(ui))
+    painters: Keys = {f"seat{n}": Binding(_paint_seat(n)) for n in range(1, 9)}
+    if seat_buttons and not ui.by_hand:
+        # The table build: each painter presses their own seat button, so no seat is singled
+        # out (issue 20, third read: a highlight moving on read as turn tracking); ok shows the
+        # cursor for a seat button that fails.
+        return {"ok": Binding(lambda u, c: Reply(replace(u, by_hand=True)), T(lang, "canvas.key.by_hand")),
+                "back": Binding(pause, T(lang, "key.menu")), **painters}
 
     def move(button: str) -> Binding[CanvasUi]:
         return Binding(lambda u, c: Reply(replace(u, cursor=neighbour(seats_, u.cursor, button))),
@@ -63,9 +73,9 @@ def _board(ui: CanvasUi, lang: str) -> Keys:
     keys: Keys = {"up": move("up"), "down": move("down"),
                   "ok": Binding(lambda u, c: paint(u, u.cursor, c.lang),
                                 f"{T(lang, 'canvas.key.paint')} {seat(lang, ui.cursor)}"),
-                  "back": Binding(pause, T(lang, "key.menu"))}
-    for number in range(1, 9):
-        keys[f"seat{number}"] = Binding(_paint_seat(number))
+                  "back": Binding(pause, T(lang, "key.menu")), **painters}
+    if ui.by_hand:  # back puts the cursor away again
+        keys["back"] = Binding(lambda u, c: Reply(replace(u, by_hand=False)), T(lang, "key.back"))
     return keys
 
 
@@ -74,7 +84,7 @@ def _paint_seat(number: int) -> Action[CanvasUi]:
     return lambda u, c: paint(u, number, c.lang)
 
 
-def _slot(ui: CanvasUi, lang: str) -> Keys:
+def _slot(ui: CanvasUi, lang: str, seat_buttons: bool = True) -> Keys:
     game = game_of(ui)
     draft = game.draft
     assert draft is not None
@@ -87,7 +97,11 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
         # The label is the icon this key puts in the row being entered (issue 20: "Prev icon"
         # did not say what cycles).
         after = neighbour(icons, ui.top if ui.row == 0 else ui.bottom, button)
-        return Binding(action, short_icon(lang, after, game.setup))
+        # The table build: the seat buttons and `timer` enter every icon, so up/down (which still
+        # cycle) are not labelled as if they entered one (issue 20, third read: ▼ "Hue" beside
+        # seat button 1 "Hue").
+        shown = not seat_buttons or len(icons) > len(ICON_KEYS) + 1
+        return Binding(action, short_icon(lang, after, game.setup) if shown else "")
 
     def set_slot(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         after = to_phase(apply(u, SetSlot(u.top, u.bottom)))
@@ -100,6 +114,8 @@ def _slot(ui: CanvasUi, lang: str) -> Keys:
         ok = Binding(set_slot, T(lang, "canvas.key.empty"))
     elif ui.row == 0:
         ok = Binding(lambda u, c: Reply(replace(u, row=1)), T(lang, "canvas.key.to_bottom"))
+    elif not ui.bottom:  # issue 20, third read: say that ok enters the top icon alone
+        ok = Binding(set_slot, T(lang, "canvas.key.top_only"))
     else:
         ok = Binding(set_slot, T(lang, "key.ok"))
     back = _slot_back(ui, lang, draft.at)
@@ -242,6 +258,6 @@ def _final(ui: CanvasUi, lang: str) -> Keys:
 
 
 SCREENS: dict[str, Screen] = {
-    "board": _board, "slot": _slot, "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
+    "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
     "final": _final,
 }

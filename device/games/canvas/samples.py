@@ -61,18 +61,18 @@ def build(app: App[CanvasUi], ctx: Context) -> Sequence[Sample[CanvasUi]]:
     spatial = p.choose(mode, "spatial")
     drawn = p.choose(mode, "random")
 
-    board = p.paint(p.press(spatial, "ok", "ok"), SPACED)
+    board = p.paint(p.press(spatial, "ok", "seat1"), SPACED)
     # The longest whys: two pairs on one card (the 2.13" once cut the second with an ellipsis).
-    review_pairs = p.paint(p.press(spatial, "ok", "ok"), PAIRS, confirm=False)
+    review_pairs = p.paint(p.press(spatial, "ok", "seat1"), PAIRS, confirm=False)
     # Seat 2 paints: slot 1 Hue, slot 2 Shape over Tone, slot 3 Tone over (choosing) Texture.
-    slot = p.press(board, "down", "ok", "down", "ok", "ok", "down", "down", "ok", *["down"] * 4, "ok")
+    slot = p.press(board, "seat2", "down", "ok", "ok", "down", "down", "ok", *["down"] * 4, "ok")
     slot = p.press(slot, *["down"] * 4, "ok", *["down"] * 3)
 
     # The rulebook's first game (l.8): Unity's points are read off the card (2/5/6 here).
     first_game = p.press(
         p.choose(mode, "first_game_rulebook"), "up", "ok", "up", "up", "up", "ok", "up", "ok", *["down"] * 6, "ok"
     )
-    count = p.press(p.paint(p.press(first_game, "ok", "ok"), CHARLOTTE, confirm=False), "up")
+    count = p.press(p.paint(p.press(first_game, "ok", "seat1"), CHARLOTTE, confirm=False), "up")
     review = p.press(count, "ok")
 
     # Three players, seats 1 and 2 tied on points and on tokens: seat 3, runner-up, judges.

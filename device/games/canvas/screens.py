@@ -9,6 +9,7 @@ from device.games.canvas.draw import (
     draw_icon,
     draw_icon_keys,
     draw_market,
+    draw_named_key,
     draw_strip,
     draw_tokens_row,
     inner,
@@ -73,11 +74,16 @@ def _board(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool
     done = sum(paintings_done(game, s) for s in seats(game))
     frame.header(T(lang, "game.canvas"), T(lang, "canvas.board.done", done=done, all=players * PAINTINGS_EACH))
     frame.softkeys(keys)
-    used = _score_table(frame, lang, game, ui.cursor)
+    # The table build marks no seat until ok asks for the cursor (issue 20, third read).
+    used = _score_table(frame, lang, game, ui.cursor if ui.by_hand or not seat_buttons else 0)
     # Who acts and how (issue 20): a player who completes a painting (004 l.36) enters it; taking
     # an art card (l.40-44) needs no press.
     left, _, right, bottom = inner(frame)
     hints = [T(lang, "canvas.board.hint" if seat_buttons else "canvas.board.hint.keys"), T(lang, "canvas.board.take")]
+    # Where a third line fits, the points split into ribbons and bonus (issue 20, third read).
+    split = ", ".join(T(lang, "canvas.board.split", seat=seat(lang, s), ribbons=sum(card_points(game, s)),
+                        bonus=bonus_total(game, s)) for s in seats(game))
+    hints.append(T(lang, "canvas.board.points_are", split=split))
     line = frame.small + frame.px(4)
     room = (bottom - used - frame.px(2)) // line
     for i, hint in enumerate(hints[: max(0, room)]):
@@ -159,15 +165,17 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool)
     # (issue 20, second read: "+2/Shape" on up alone misled).
     icons = game.setup.icons
     timer = T(lang, "canvas.slot.timer", icon=short_icon(lang, icons[9], game.setup)) if len(icons) > 9 else ""
-    frame.header(title, timer if seat_buttons else "")
     frame.softkeys(keys)
+    # Issue 20, third read: in the legend with the seat buttons where a fifth row fits, else here.
+    in_legend = seat_buttons and bool(timer) and _legend_fits(frame)
+    frame.header(title, timer if seat_buttons and not in_legend else "")
     left, top, right, bottom = inner(frame)
     strip_w = (right - left) // 3 if seat_buttons else (right - left) * 2 // 5
     shown = tuple(Slot(ui.top, ui.bottom) if i == draft.at else s for i, s in enumerate(draft.slots))
     draw_strip(frame, (left, top, left + strip_w, bottom), shown, number, game.setup)
     x0 = left + strip_w + frame.px(6)
     if seat_buttons:
-        _slot_rows(ui, lang, frame, (x0, top, right, bottom))
+        _slot_rows(ui, lang, frame, (x0, top, right, bottom), in_legend)
         return
     row_h = (bottom - top) // 2
     for r, (label, icon) in enumerate(
@@ -188,7 +196,7 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool)
         frame.fit((text_x, icon_top, right - pad, icon_top + size), name, max_px=frame.body, align="left", fill=fill)
 
 
-def _slot_rows(ui: CanvasUi, lang: str, frame: Frame, box: Box) -> None:
+def _slot_rows(ui: CanvasUi, lang: str, frame: Frame, box: Box, ninth: bool) -> None:
     """The table build's slot panel: the top and bottom icons as two lines (the one being entered
     inverted), then the seat buttons and the icon each enters, by name (issue 20)."""
     game = _game(ui)
@@ -203,6 +211,12 @@ def _slot_rows(ui: CanvasUi, lang: str, frame: Frame, box: Box) -> None:
             frame.draw.rounded_rectangle((left, y0, right, y0 + line - 1), radius=frame.px(3), fill=frame.ink)
         fill = frame.paper if selected else frame.ink
         mid = y0 + line // 2
+        if selected and not icon:
+            # Issue 20, third read: "Top nothing" read as a status; the row asks for its icon
+            # (after a hold the Top line shows the icon in and this asks for the bottom one).
+            frame.fit((left + pad, y0, right - pad, y0 + line), T(lang, f"canvas.slot.ask.{key}"),
+                      max_px=frame.small, weight="bold", align="left", fill=fill)
+            continue
         if key == "bottom" and ui.row == 0 and not icon:
             # A held seat button keeps the slot open for this row (keys._icon_key): say which
             # button and what the hold does (issue 20, second read: "hold: 2 icons" was cryptic).
@@ -222,8 +236,22 @@ def _slot_rows(ui: CanvasUi, lang: str, frame: Frame, box: Box) -> None:
     icons = game.setup.icons[1:9]
     rows = (len(icons) + 1) // 2
     names = [icon_name(lang, i, game.setup) for i in icons]
-    height = min(bottom - legend_top, rows * int(frame.small * 1.9))
-    draw_icon_keys(frame, (left, legend_top, right, legend_top + height), game.setup, names)
+    row_h = min((bottom - legend_top) // (rows + ninth), int(frame.small * 1.9))
+    draw_icon_keys(frame, (left, legend_top, right, legend_top + rows * row_h), game.setup, names)
+    if ninth:
+        # `timer` enters the ninth icon: its own row under the eight seat buttons.
+        icon = game.setup.icons[9]
+        box = (left, legend_top + rows * row_h, right, legend_top + (rows + 1) * row_h)
+        name = icon_name(lang, icon, game.setup)
+        draw_named_key(frame, box, T(lang, "canvas.slot.timer_key"), icon, game.setup, name)
+
+
+def _legend_fits(frame: Frame) -> bool:
+    """Whether the table build's slot legend has room for a fifth row (`timer`) as tall as a
+    text line and a third, the header taken at its tallest (not drawn yet); not on the 2.13"."""
+    line = frame.small + frame.px(5)
+    room = frame.bottom - frame.px(17) - 2 * frame.px(3) - 2 * line - frame.px(3)
+    return room // 5 >= int(frame.small * 1.3)
 
 
 def _count(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:

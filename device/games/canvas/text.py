@@ -99,6 +99,26 @@ def why(lang: str, card: ScoringCard, match: Match) -> str:
     return T(lang, f"canvas.why.{kind}", element=first, slots=_slots(slots))
 
 
+def unpaired(lang: str, card: ScoringCard, matches: Sequence[Match], slots: Sequence[Slot]) -> list[str]:
+    """Why the pairs a pairs card did not count earned nothing (004 l.147-148): each left-over
+    `element` set against a left-over `other`, in the same slot, side by side or apart (the
+    pairing counted is the largest, so no left-over two of them fit)."""
+    kind = card.condition.kind
+    if kind not in ("adjacent_pairs", "distant_pairs"):
+        return []
+    a, b = card.condition.element, card.condition.other
+    spots = {e: [n for n, slot in enumerate(slots, 1) for icon in slot.icons if icon == e] for e in (a, b)}
+    for match in matches:
+        for icon, n in zip(match.icons, match.slots, strict=True):
+            spots[icon].remove(n)
+    whys: list[str] = []
+    for x, y in zip(spots[a], spots[b], strict=False):
+        how = "same" if x == y else "near" if abs(x - y) == 1 else "far"
+        whys.append(T(lang, f"canvas.why.unpaired.{how}", element=element(lang, a), a=x,
+                      other=element(lang, b), b=y))
+    return whys
+
+
 def bonus_of(game: State) -> tuple[BonusResult, ...]:
     """The bonus icons of the painting being reviewed."""
     assert game.draft is not None
@@ -112,6 +132,7 @@ def review_rows(lang: str, game: State) -> list[tuple[Line, list[str]]]:
         card = game.setup.cards[result.index]
         whys = [T(lang, "canvas.why.counted")] if result.counted and result.found else []
         whys.extend(why(lang, card, match) for match in result.matches)
+        whys.extend(unpaired(lang, card, result.matches, game.draft.slots) if game.draft else [])
         if result.capped:
             whys.append(T(lang, "canvas.review.capped", found=result.found))
         rows.append(((card_name(lang, card), f"+{result.awarded}" if result.awarded else "0", True), whys))

@@ -74,6 +74,7 @@ class CanvasUi:
     top: str = ""
     bottom: str = ""
     toss_table: bool = False
+    by_hand: bool = False  # table build: the scoreboard's seat cursor shown ("No button?")
 
 
 SETUP_ROWS = ("start", "players", "cards", "toss")  # "toss" only for the solo variant

@@ -117,7 +117,7 @@ def test_unknown_points_are_read_off_the_card() -> None:
 def test_slot_entry_back_and_cancel() -> None:
     """Issue 6: one slot per screen with up/down/ok; back corrects before confirming."""
     p = presser()
-    ui = p.press(started("spatial"), "ok")
+    ui = p.press(started("spatial"), "seat1")
     assert ui.screen == "slot" and ui.row == 0
     ui = p.press(ui, "down", "ok", "down", "down")  # top Hue, bottom Shape
     assert (ui.top, ui.bottom, ui.row) == ("hue", "shape", 1)
@@ -135,7 +135,7 @@ def test_review_explains_the_ribbons() -> None:
     from device.games.canvas.text import review_lines
 
     p = presser()
-    ui = p.paint(p.press(started("spatial"), "ok"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
+    ui = p.paint(p.press(started("spatial"), "seat1"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
     assert ui.screen == "review" and ui.game is not None
     lines = review_lines("en", ui.game)
     assert ("Movement", "+1", True) in lines
@@ -148,7 +148,7 @@ def test_counted_card_is_asked_then_reviewed() -> None:
     """Rulebook 004 l.66 (Charlotte) in the rulebook's first game: Unity is counted by hand."""
     p = presser()
     ui = p.choose(mode(), "first_game_rulebook")
-    ui = p.press(ui, "up", "ok", "up", "up", "up", "ok", "up", "ok", *["down"] * 6, "ok", "ok", "ok")
+    ui = p.press(ui, "up", "ok", "up", "up", "up", "ok", "up", "ok", *["down"] * 6, "ok", "ok", "seat1")
     ui = p.paint(ui, CHARLOTTE, confirm=False)
     assert ui.screen == "count" and ui.game is not None and ui.game.setup.cards[ui.cursor].name == "Unity"
     ui = p.press(ui, "ok", "ok")
@@ -179,7 +179,7 @@ def test_undo_after_confirming_returns_to_the_review(harness: Callable[..., Harn
     """Issue 6: a confirmed painting is taken back with undo (hold back)."""
     h = harness()
     h.press("down", "down", "down", "down", "ok", "down", "down", "ok")  # home -> Canvas -> cards
-    h.press(*["down"] * (mode_items().index("spatial") - mode_items().index(DEFAULT_SETUP)), "ok", "ok", "ok")
+    h.press(*["down"] * (mode_items().index("spatial") - mode_items().index(DEFAULT_SETUP)), "ok", "ok", "seat1")
     for _ in range(5):
         h.press("down", "ok", "ok")  # Hue on top of every slot
     h.press("ok")
@@ -263,12 +263,16 @@ def test_after_a_painting_is_scored_the_cursor_moves_to_the_next_painter() -> No
     from device.games.canvas.text import gains
 
     p = presser()
-    ui = p.paint(p.press(started("spatial"), "ok"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
+    ui = p.paint(p.press(started("spatial"), "seat1"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
     assert ui.game is not None
     assert gains("en", ui.game) == "+3 ribbons, +0 bonus points"  # Movement, Proximity, Space
     ui = p.press(ui, "ok")
     assert ui.screen == "board" and ui.cursor == 2
-    assert APP.bindings(ui, ctx()).labels()["ok"] == "Paint S2"
+    four_keys = replace(ctx(), seat_buttons=False)
+    assert APP.bindings(ui, four_keys).labels()["ok"] == "Paint S2"
+    # The table build singles out no seat until ok asks for the cursor (issue 20, third read).
+    assert APP.bindings(ui, ctx()).labels()["ok"] == "No button?"
+    assert APP.bindings(p.press(ui, "ok"), ctx()).labels()["ok"] == "Paint S2"
 
 
 def test_a_short_panel_shows_every_card_of_the_review() -> None:
@@ -277,7 +281,7 @@ def test_a_short_panel_shows_every_card_of_the_review() -> None:
     from device.games.canvas.text import packed_review
 
     p = presser()
-    ui = p.paint(p.press(started("spatial"), "ok"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
+    ui = p.paint(p.press(started("spatial"), "seat1"), ("", "tone", "tone", "tone/texture", ""), confirm=False)
     assert ui.game is not None
     rows = packed_review("en", ui.game, lambda text, bold: 5 * len(text), 230)
     assert len(rows) == len(ui.game.setup.cards) + 1
@@ -292,7 +296,7 @@ def test_the_slot_screen_names_the_timer_and_the_hold() -> None:
     """Issue 20, second read: `timer` enters the ninth icon (+2 per Shape) and a held seat
     button keeps the slot open for a bottom icon; the table build's slot screen says both."""
     p = presser()
-    ui = p.press(started("spatial"), "ok")
+    ui = p.press(started("spatial"), "seat1")
     assert ui.screen == "slot"
     frame = Frame(250, 122)  # the 2.13" panel
     APP.render(ui, ctx(), frame)
