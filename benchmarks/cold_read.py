@@ -33,7 +33,7 @@ from device.clock import VirtualClock  # noqa: E402
 from device.framework.resources import Resources  # noqa: E402
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps  # noqa: E402
 from device.run.headless import FrameRecorder, run_script  # noqa: E402
-from device.run.script import Wait, read_seeded  # noqa: E402
+from device.run.script import Wait, read_four_keys, read_seeded  # noqa: E402
 from device.settings import Settings  # noqa: E402
 from device.storage.store import Store  # noqa: E402
 
@@ -42,17 +42,20 @@ PANELS = {"small": "epd2in13_V4", "large": "epd7in5_V2"}
 
 def write_frames(script: str, out: Path, presses: int) -> int:
     """The frame shown before each of the first `presses` presses, on both panels."""
-    seed, steps = read_seeded(ROOT / "tests" / "scripts" / f"{script}.txt")
+    path = ROOT / "tests" / "scripts" / f"{script}.txt"
+    seed, steps = read_seeded(path)
+    seat_buttons = not read_four_keys(path)  # a `# buttons: four keys` script reads as that build
     out.mkdir(parents=True, exist_ok=True)
     tables = []
     for size, panel in PANELS.items():
         clock = VirtualClock(0)
         runner = Runner(RunnerDeps(store=Store(None), resources=Resources(), sink=FrameRecorder(None), clock=clock),
-                        DeviceSetup(settings=Settings(panel=panel), seed=seed or 1, forced={"panel": panel}))
+                        DeviceSetup(settings=Settings(panel=panel), seed=seed or 1, forced={"panel": panel},
+                                    seat_buttons=seat_buttons))
         runner.show()
         tables.append((size, runner, clock))
     made: list[dict[str, object]] = []
-    lines = (ROOT / "tests" / "scripts" / f"{script}.txt").read_text(encoding="utf-8").splitlines()
+    lines = path.read_text(encoding="utf-8").splitlines()
     meanwhile: list[str] = []
     for line, step in steps:
         if isinstance(step, Wait):

@@ -287,7 +287,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     from device.framework.resources import Resources
     from device.framework.runner import DeviceSetup, Runner, RunnerDeps
     from device.run.headless import FrameRecorder, SoundLog, run_script, write_state
-    from device.run.script import read_seeded
+    from device.run.script import read_four_keys, read_seeded
     from device.storage.store import Store
 
     if args.script is None:
@@ -297,6 +297,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
     if streaming and paced:
         raise UserError("--panel paces a script file; use --script FILE, not '-', or drop --panel")
     script_seed, numbered = (None, []) if streaming else read_seeded(args.script)
+    four_keys = config.four_keys_only or (not streaming and read_four_keys(args.script))
     frames_dir = args.frames or Path("frames")
     writable_directory(frames_dir, "--frames")  # before the database is opened
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
@@ -320,7 +321,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
         runner = Runner(RunnerDeps(store=store, resources=resources, sink=sink, clock=clock, on_sound=sounds.play),
                         DeviceSetup(settings=settings, seed=_seed(config, args, script_seed),
                                     panel_locked=config.real_panel, forced=_forced(config, args),
-                                    seat_buttons=not config.four_keys_only))
+                                    seat_buttons=not four_keys))
         runner.show()
         if streaming:
             from device.run.headless import run_stream

@@ -19,6 +19,8 @@ from hardware.events import BUTTONS, ButtonEvent
 
 MAX_SEED = 2**64 - 1
 _SEED_LINE = re.compile(r"#\s*seed\s+(\S+)", re.IGNORECASE)
+_FOUR_KEYS_LINE = re.compile(r"#\s*buttons:\s*four keys", re.IGNORECASE)
+FOUR_KEYS_HEADER = "# buttons: four keys"
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,23 @@ def read_seeded(path: Path) -> tuple[int | None, list[tuple[int, Step]]]:
     """Read a script file: the seed of its `# seed N` header (None without one) and its steps."""
     text = _read(path)
     return seed_header(text, str(path)), parse_numbered(text, str(path))
+
+
+def four_keys_header(text: str) -> bool:
+    """True when a `# buttons: four keys` line comes before the first step: the script was written
+    for the build with the four keys alone, whose screens say OK where the table build's say seat
+    button (headless runs it as that build)."""
+    for raw in text.splitlines():
+        if raw.split("#", 1)[0].strip():
+            return False
+        if _FOUR_KEYS_LINE.fullmatch(raw.strip()):
+            return True
+    return False
+
+
+def read_four_keys(path: Path) -> bool:
+    """Whether the script file declares the four-keys build (see `four_keys_header`)."""
+    return four_keys_header(_read(path))
 
 
 def _read(path: Path) -> str:

@@ -13,7 +13,7 @@ from device.framework.loader import descriptor
 from device.framework.registry import GAMES
 from device.games.artbox.ui import ArtboxUi
 from device.run.headless import run_script
-from device.run.script import parse_script
+from device.run.script import four_keys_header, parse_script
 from engine.outcome import Termination
 from tests.conftest import Harness
 from tests.powercut import script_lines
@@ -38,8 +38,9 @@ def test_every_committed_script_is_named_by_one_game() -> None:
 def test_a_finished_game_lands_in_the_history(key: str, script: Script) -> None:
     """Each script that its game declares finished leaves exactly one history record of that
     game, with its winners; a script declared to stop mid-game leaves none."""
-    seed, lines = script_lines(SCRIPTS / f"{script.name}.txt")
-    h = Harness(seed=seed)
+    path = SCRIPTS / f"{script.name}.txt"
+    seed, lines = script_lines(path)
+    h = Harness(seed=seed, seat_buttons=not four_keys_header(path.read_text(encoding="utf-8")))
     for line in lines:
         _play(h, line)
     records = [r for r in h.store.games() if r.game == key]

@@ -175,6 +175,8 @@ def script(g: Game) -> str:
     """The whole script's text."""
     w = Writer()
     w.raw(f"# seed {g.seed}")
+    if g.four_keys:
+        w.raw("# buttons: four keys")
     for line in g.header.strip().splitlines():
         w.raw(f"# {line}" if line else "#")
     for button, what in g.setup:

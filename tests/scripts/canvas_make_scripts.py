@@ -131,6 +131,7 @@ def two_players(table: bool) -> Script:
     build = "the table build (seat buttons)" if table else "the four keys only"
     s.lines += [
         "# seed 11",
+        *([] if table else ["# buttons: four keys"]),
         f"# Canvas for 2 players on {build}. The cards are chosen one by one to fit",
         "# the rulebook's scoring example (004 l.83-111): Proximity, Repetition, Consistency, Space. Seat 1 paints",
         "# Abby's three paintings: 25 points, 19 from ribbons (2+7+3+7) and 6 from bonus icons",
@@ -221,6 +222,7 @@ def solo(table: bool, by_table: bool) -> Script:
         else "the device tosses the automated player's tokens"
     s.lines += [
         "# seed 23",
+        *([] if table else ["# buttons: four keys"]),
         f"# Canvas solo (rulebook 004 l.113-131) on {build} with the default cards, the public list's",
         "# first game: Composition, Emphasis, Repetition, Variety. The human takes market cards (a token",
         f"# on each card to the left), {who},",

@@ -139,6 +139,8 @@ def write(path: Path, four_keys: bool) -> None:
     s = Script()
     build = "four keys only (up, down, ok, back)" if four_keys else "the table build (seat buttons, roll, timer)"
     s.raw("# seed 4")
+    if four_keys:
+        s.raw("# buttons: four keys")
     s.raw(f"# A whole 4-player IDENTIK game on {build}, to the final scorecard.")
     s.raw(f"# Seat {FIRST} narrates first, then 3, 4, 1; each player narrates once (002 l.84).")
     s.raw("# Written by tests/scripts/identik_make_scripts.py. Final scorecard (narrator, artist, total):")
