@@ -14,6 +14,8 @@ from typing import Any
 
 from device.framework.contract import Context, Reply
 from device.games.identik.ui import CHANGE_OPTION, COUNT_ROWS, SETUP_ROWS, Draft, IdentikUi, with_name
+from device.render.fonts import font
+from device.render.frame import TEXT_FLOOR_PX
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
@@ -40,6 +42,9 @@ from engine.identik.view import judges
 from engine.seats import Direction
 
 Keys = dict[str, Binding[IdentikUi]]
+# The room for a soft key's text on the smallest panel (250 px wide: a quarter, less the key's
+# symbol and margins) at the smallest text size the bar goes down to.
+KEY_ROOM_PX = 48
 JUMP = 5  # a held up/down moves the super criterion picker this far
 Action = Callable[[IdentikUi, Context], Reply[IdentikUi]]
 
@@ -286,7 +291,10 @@ def _judging(ui: IdentikUi, game: State, lang: str, seat_buttons: bool = True) -
     if ui.cursor > 0:
         judge = seated[ui.cursor - 1]
         verb = "identik.untick" if judge in game.ticks[game.criterion - 1] else "identik.tick"
-        ok = Binding(judge_tick(judge), T(lang, verb, who=short_who(lang, game, judge)))
+        label = T(lang, verb, who=short_who(lang, game, judge))
+        if font(TEXT_FLOOR_PX).getlength(label) > KEY_ROOM_PX:  # "Tick Maximilien" would be cut:
+            label = T(lang, f"{verb}.alone")  # "Tick", the cursor on the screen shows whom
+        ok = Binding(judge_tick(judge), label)
     else:
         ok = Binding(_next_criterion(game), T(lang, "identik.points_key" if game.criterion == CRITERIA
                                               else "identik.next"))

@@ -133,35 +133,55 @@ def draw_wrapped(frame: Frame, box: Box, text: str, max_px: int, weight: str = "
         y += line_h
 
 
+def _tile_inside(frame: Frame, box: Box, thick: bool, check: bool | None) -> tuple[Box, Box, int]:
+    """Where a tile draws: its outline, the band of its lines of text, and the size of the tick
+    mark drawn just above that band (0 without one)."""
+    pad = frame.px(2) + (frame.px(1) if thick else 0)
+    left, top, right, bottom = box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad
+    width = frame.stroke
+    inner_l, inner_r = left + pad + width, right - pad - width
+    y = top + width + 1  # a blank pixel inside the outline, above the first line and below the last
+    usable = bottom - top - 2 * width - 2
+    size = 0
+    if check is not None:  # a strip above the text holds the tick mark, so names keep the full width
+        size = min(usable // 5, (inner_r - inner_l) // 3)
+        y += size + pad
+        usable -= size + pad
+    return (left, top, right, bottom), (inner_l, y, inner_r, y + usable), size
+
+
+def tile_fits(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], thick: bool = False,
+              check: bool | None = None) -> bool:
+    """Whether every line of a tile fits its share of the height and the width at the readable
+    floor (else `tile` would draw them on top of each other or cut them)."""
+    _, (inner_l, y, inner_r, y_end), _ = _tile_inside(frame, box, thick, check)
+    floor = readable_px(frame)
+    for text, share, weight in lines:
+        x0, y0, x1, y1 = font(floor, weight).getbbox(text)
+        if x1 - x0 > inner_r - inner_l or y1 - y0 > int((y_end - y) * share):
+            return False
+    return True
+
+
 def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], inverted: bool,
          thick: bool = False, check: bool | None = None) -> None:
     """A rounded box with lines of (text, share of the height, weight); inverted = filled.
 
-    `check` True draws a tick mark in the top right corner; False keeps its room empty.
+    `check` True draws a tick mark above the lines; False keeps its room empty.
     """
-    pad = frame.px(2)
     if thick:
         # The four-key cursor: a frame around the cell, visible on a ticked (filled) tile too.
-        frame.draw.rectangle(box, outline=frame.ink, width=max(1, pad // 2 + 1))
-        pad += frame.px(1)
-    left, top, right, bottom = box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad
+        frame.draw.rectangle(box, outline=frame.ink, width=max(1, frame.px(2) // 2 + 1))
+    outline, (inner_l, y, inner_r, y_end), size = _tile_inside(frame, box, thick, check)
     radius = frame.px(4)
     if inverted:
-        frame.draw.rounded_rectangle((left, top, right, bottom), radius=radius, fill=frame.ink)
-    width = frame.stroke
-    frame.draw.rounded_rectangle((left, top, right, bottom), radius=radius, outline=frame.ink, width=width)
+        frame.draw.rounded_rectangle(outline, radius=radius, fill=frame.ink)
+    frame.draw.rounded_rectangle(outline, radius=radius, outline=frame.ink, width=frame.stroke)
     fill = frame.paper if inverted else frame.ink
-    inner_l, inner_r = left + pad + width, right - pad - width
-    y = top + width + 1  # a blank pixel inside the outline, above the first line and below the last
-    usable = bottom - top - 2 * width - 2
-    if check is not None:
-        # A strip above the text holds the tick mark, so names keep the full width.
-        size = min(usable // 5, (inner_r - inner_l) // 3)
-        if check:
-            cx = (inner_l + inner_r) // 2
-            draw_check(frame, (cx - size, y + pad, cx + size, y + pad + size), fill)
-        y += size + pad
-        usable -= size + pad
+    if check:
+        cx = (inner_l + inner_r) // 2
+        draw_check(frame, (cx - size, y - size, cx + size, y), fill)  # at the foot of its strip
+    usable = y_end - y
     floor = readable_px(frame)
     for text, share, weight in lines:
         h = int(usable * share)

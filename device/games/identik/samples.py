@@ -48,6 +48,13 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
     long_start = press(_named(p, press(fresh, "down", "ok", "up", "up", "ok", "down", "ok"), LONG_NAMES), "ok", "roll")
     long_judging = _to_judging(p, long_start, criterion=10)
     long_summary = press(long_judging, "ok")
+    # The largest table with no names (seats read "S1".."S6"): every screen that lays out a tile,
+    # a row or a line per player.
+    six_start = press(fresh, "down", "ok", "up", "up", "ok", "up", "ok")
+    six_passing = _to_passing(p, six_start)
+    six_super = _to_judging(p, six_start, criterion=1)  # the super criterion is 1: judged first
+    six_judging = _to_judging(p, six_start, criterion=10)
+    six_summary = press(six_judging, "ok")
     return (
         Sample("setup", fresh),
         Sample("setup-options", options),
@@ -73,6 +80,15 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
         Sample("long-names-summary", long_summary),
         Sample("long-names-scorecard", press(long_summary, "down")),
         Sample("long-names-final", _play_out(p, long_summary, bias=3)),
+        Sample("long-names-passing", _to_passing(p, long_start)),
+        Sample("long-names-judging-super", _to_judging(p, long_start, criterion=1)),
+        Sample("long-names-judging-four-keys", press(long_judging, "down", "down"), seat_buttons=False),
+        Sample("six-passing", six_passing),
+        Sample("six-judging-super", six_super),
+        Sample("six-judging", six_judging),
+        Sample("six-judging-four-keys", press(six_judging, "down", "down"), seat_buttons=False),
+        Sample("six-summary", six_summary),
+        Sample("six-scorecard", press(six_summary, "down")),
     )
 
 
@@ -90,12 +106,17 @@ def _named(p: Presser[IdentikUi], ui: IdentikUi, names: Sequence[str]) -> Identi
     return p.press(ui, "down")
 
 
+def _to_passing(p: Presser[IdentikUi], ui: IdentikUi) -> IdentikUi:
+    """Super criterion 1, the hourglass started and the sand run out: pencils down."""
+    assert ui.game is not None
+    return p.tick(p.press(ui, "ok", "timer", now=0), ui.game.setup.timer_ms)
+
+
 def _to_judging(p: Presser[IdentikUi], ui: IdentikUi, criterion: int) -> IdentikUi:
     """Super criterion 1, the sand run out, drawings passed left, every judge ticking up to `criterion`."""
     assert ui.game is not None
     timer = ui.game.setup.timer_ms
-    ui = p.press(ui, "ok", "timer", now=0)
-    ui = p.press(p.tick(ui, timer), "up", now=timer)
+    ui = p.press(_to_passing(p, ui), "up", now=timer)
     for number in range(1, criterion + 1):
         assert ui.game is not None
         ui = p.press(ui, *(f"seat{j}" for j in judges(ui.game)[: number % 5 + 1]), now=timer)

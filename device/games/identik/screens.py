@@ -1,18 +1,15 @@
-"""The IDENTIK screens: setup, names, each phase of a round, the round's points, the scorecard."""
+"""The IDENTIK screens: setup, names, each phase of a round (judging: `judging`), the points, the scorecard."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
+from device.games.identik.judging import judging
 from device.games.identik.parts import (
-    big_number,
-    draw_check,
-    draw_star,
     fit_size,
     fit_text,
     grid,
     menu_row,
-    notes_in,
     readable_px,
     short,
     star_number,
@@ -21,16 +18,13 @@ from device.games.identik.parts import (
 from device.games.identik.score_table import score_table
 from device.games.identik.ui import SETUP_ROWS, IdentikUi
 from device.render.frame import Frame
-from device.render.shapes import Box, draw_arrow
+from device.render.shapes import draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import draw_countdown
 from device.widgets.name_wheel import WHEEL, wheel_char
 from engine.identik import IDENTIK
-from engine.identik.setup import CRITERIA
 from engine.identik.state import State
 from engine.identik.view import (
-    drawing_held,
-    judges,
     round_criteria_met,
     round_scores,
     rounds_counted,
@@ -60,7 +54,7 @@ def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, fram
     elif state.game.phase == "super":
         _super(state, state.game, lang, keys, frame, seat_buttons)
     elif state.game.phase == "judging":
-        _judging(state, state.game, lang, keys, frame, seat_buttons)
+        judging(state, state.game, lang, keys, frame, seat_buttons)
     else:
         {
             "passing": _passing, "summary": _summary,
@@ -224,106 +218,6 @@ def _passing(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame)
         draw_arrow(frame.draw, key, (x0 + 2 * pad, ay, x0 + 2 * pad + arrow, ay + arrow), frame.ink)
         text_box = (x0 + 3 * pad + arrow, box[1], box[2] - pad, box[3])
         fit_text(frame, text_box, label, frame.body, "bold")
-
-
-def _judging(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame, seat_buttons: bool) -> None:
-    super_text = T(lang, "identik.super_short", n=game.super_criterion)
-    frame.header(T(lang, "identik.criterion", c=game.criterion), super_text)
-    seated = judges(game)
-    ticked = game.ticks[game.criterion - 1]
-    frame.softkeys(keys)
-    left, top, right, bottom = frame.content
-    pad = frame.px(3)
-    # What a tick is worth and to whom (002 l.61: the artist whose drawing it is; the super
-    # criterion adds the two boxes by the star), and that no press means not met.
-    # A second press clears a tick; the OK key (the bar's Next, Points after criterion 10) is the
-    # narrator's, who reads the next criterion (002 l.59).
-    hint = T(lang, "identik.judge_hint" if seat_buttons else "identik.judge_hint.keys")
-    on_super = game.criterion == game.super_criterion
-    worth = T(lang, "identik.judge_worth.super" if on_super else "identik.judge_worth")
-    key = T(lang, "identik.points_key" if game.criterion == CRITERIA else "identik.next")
-    small = bottom - top <= frame.px(100)
-    if small:  # two lines across the whole width, the number and the tiles below them
-        line = readable_px(frame) + 2 * pad  # accents and descenders of the two lines apart
-        fit_text(frame, (left + pad, top, right - pad, top + line), hint, frame.small)
-        both = T(lang, "identik.judge_worth.super.short" if on_super else "identik.judge_worth.short", ok=key)
-        fits = frame.text_width(both, readable_px(frame), "regular") <= right - left - 2 * pad
-        fit_text(frame, (left + pad, top + line, right - pad, top + 2 * line), both if fits else worth,
-                 frame.small, "regular")
-        top += 2 * line
-    side = min(bottom - top, (right - left) * 3 // 10)
-    number_box = (left + pad, top + pad, left + side - pad, bottom - pad)
-    if game.criterion == game.super_criterion:  # the star above the number, clear of its digits
-        star_size = side * 4 // 10
-        mid = (number_box[0] + number_box[2]) // 2
-        draw_star(frame, (mid - star_size // 2, top + pad, mid + star_size // 2, top + pad + star_size))
-        number_box = (number_box[0], top + 2 * pad + star_size, number_box[2], number_box[3])
-    big_number(frame, number_box, str(game.criterion))
-    tiles_box = (left + side, top, right - pad, bottom)
-    # Who presses what: the judge (the name on top) presses their own seat when the drawing they
-    # hold (the artist's, below) meets the criterion; on four keys up/down pick the judge.
-    if not small:
-        hint_h = frame.small * 6  # three notes: who presses, what a tick is worth, the narrator's key
-        notes = [(hint, "semibold"), (worth, "regular"), (T(lang, "identik.narrator_next", ok=key), "semibold")]
-        notes_in(frame, (tiles_box[0], top + pad, tiles_box[2], top + hint_h), notes)
-        tiles_box = (tiles_box[0], top + hint_h + pad, tiles_box[2], bottom)
-    held = drawing_held(game)
-    # Each artist's points so far this round: a tick shows whom it scores for.
-    points = {line.seat: line.artist_points for line in round_scores(game)}
-    columns = len(seated) if len(seated) <= 3 else (len(seated) + 1) // 2
-    # A tile: the judge (their seat button), the drawing they hold ("judges S4"), its artist's
-    # points so far.
-    said = [(short(lang, game, j), T(lang, "identik.judges_drawing", artist=short(lang, game, held[j])))
-            for j in seated]
-    tallies = [T(lang, "identik.artist_has", artist=short(lang, game, held[judge]),
-                 points=_points(lang, points[held[judge]])) for judge in seated]
-    cells = grid(tiles_box, len(seated), columns)
-    # Long names in narrow tiles: one row per judge ("Wilhelmina judges Gwendoline"), never a cut name.
-    narrow = (cells[0][2] - cells[0][0]) - frame.px(12)
-
-    def too_wide(pairs: Sequence[tuple[str, str]]) -> bool:
-        return any(frame.text_width(text, readable_px(frame), "bold") > narrow for pair in pairs for text in pair)
-
-    names = said  # "S1 / judges S4" on every panel: one wording, the same on the 2.13" and the 7.5"
-    if too_wide(names):
-        _judge_rows(frame, tiles_box, [(f"{a} {b}", _points(lang, points[held[j]]))
-                                       for (a, b), j in zip(said, seated, strict=True)],
-                    [j in ticked for j in seated], state.cursor - 1)
-        return
-    for i, (judge, cell) in enumerate(zip(seated, cells, strict=True)):
-        name, artist = names[i]
-        tile(frame, cell, [(name, 0.4, "bold"), (artist, 0.3, "semibold"), (tallies[i], 0.3, "regular")],
-             judge in ticked, thick=state.cursor == i + 1, check=judge in ticked)
-
-
-def _points(lang: str, n: int) -> str:
-    """"1 pt", "3 pts"."""
-    return T(lang, "identik.one_point") if n == 1 else T(lang, "identik.points", n=n)
-
-
-def _judge_rows(frame: Frame, box: Box, rows: Sequence[tuple[str, str]], ticked: Sequence[bool],
-                cursor: int) -> None:
-    """The judges as a list, one row each ("Wilhelmina judges Gwendoline · 3 pts", the artist's
-    points where they fit): a tick before those who ticked, the four-key cursor's row inverted."""
-    width = box[2] - box[0] - frame.px(7) - (box[3] - box[1]) // len(rows) * 6 // 10
-    floor = readable_px(frame)
-    fits = all(frame.text_width(f"{a} · {b}", floor, "bold") <= width for a, b in rows)
-    texts = [f"{a} · {b}" if fits else a for a, b in rows]
-    left, top, right, bottom = box
-    row_h = (bottom - top) // len(texts)
-    px = min(frame.body, max(readable_px(frame), row_h * 7 // 10))
-    tick = row_h * 6 // 10
-    for i, (text, done) in enumerate(zip(texts, ticked, strict=True)):
-        y0 = top + i * row_h
-        fill = frame.ink
-        if i == cursor:
-            frame.draw.rectangle((left, y0, right - 1, y0 + row_h - 1), fill=frame.ink)
-            fill = frame.paper
-        if done:
-            ty = y0 + (row_h - tick) // 2
-            draw_check(frame, (left + frame.px(2), ty, left + frame.px(2) + tick, ty + tick), fill)
-        frame.fit((left + tick + frame.px(5), y0 + 1, right - frame.px(2), y0 + row_h - 1), text, px,
-                  weight="bold", align="left", fill=fill)
 
 
 def _summary(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame) -> None:

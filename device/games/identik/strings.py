@@ -74,6 +74,8 @@ STRINGS = Strings({
     "identik.judge": ("Judge", "Juge"),
     "identik.tick": ("Tick {who}", "Cocher {who}"),
     "identik.untick": ("Clear {who}", "Ôter {who}"),
+    "identik.tick.alone": ("Tick", "Cocher"),  # a name too long for the key: the cursor shows whose
+    "identik.untick.alone": ("Clear", "Ôter"),
     "identik.next": ("Next", "Suivant"),
     "identik.points_key": ("Points", "Points"),
     # a second press clears the tick (kept on one line: no-break spaces)

@@ -106,3 +106,31 @@ def test_the_last_round_points_tell_the_winner_key_from_a_look_at_the_scores() -
     assert "Winner: game over, final scores · Scores: a peek" in _texts_of(ui)
     assert press(ui, "down", "back") == ui  # a look, back on the points
     assert game_of(press(ui, "ok")).phase == "over"
+
+
+def test_six_players_judges_read_one_line_each_on_the_smallest_and_largest_panels() -> None:
+    """002 l.9: up to 6 players, so 5 judges (002 l.61); their tiles were too low for three
+    lines and drew them on top of each other (issue 20, fourth read): each judge is one line,
+    "S2 judges S1 · 0 pts", on the 2.13" and on the 7.5"."""
+    ui = to_judging(started(players=6))  # seat 1 narrates, drawings passed left
+    game = game_of(ui)
+    for size in ((250, 122), (800, 480)):
+        frame = Frame(*size)
+        APP.draw(ui, ctx(), APP.bindings(ui, ctx()).labels(), frame)
+        shown = [text for _, text, _ in frame.notes]
+        for judge in judges(game):
+            assert f"S{judge} judges S{drawing_held(game)[judge]} · 0 pts" in shown, size
+
+
+def test_the_four_key_ok_names_the_judge_only_where_the_name_fits_the_key() -> None:
+    """Four keys: up/down walk the judges, OK ticks the one under the cursor (002 l.61).
+    "Tick S3" names them; a long name would be cut on the 2.13" key, so it reads "Tick" and the
+    cursor on the screen shows whose."""
+    four_keys = replace(ctx(), seat_buttons=False)
+    short = press(to_judging(started(players=6)), "down", "down")
+    assert APP.bindings(short, four_keys).labels()["ok"] == "Tick S3"  # seat 1 narrates
+    long = next(s for s in samples(ctx()) if s.name == "long-names-judging-four-keys").state
+    assert APP.bindings(long, four_keys).labels()["ok"] == "Tick"
+    ticked = press(long, "ok")  # the cursor goes back to Next: down twice to the same judge
+    labels = APP.bindings(press(ticked, "down", "down"), four_keys).labels()
+    assert labels["ok"] == "Clear"
