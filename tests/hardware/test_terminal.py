@@ -64,7 +64,7 @@ def test_at_80x24_every_text_of_the_screen_is_there_to_read(key: str, name: str)
 def test_the_selected_row_and_the_title_bar_are_in_reverse_video() -> None:
     image = _sample("toolbox", "menu")
     lines = TerminalDisplay(PANELS["epd2in7_V2"], io.StringIO()).lines(image, 80, 24)  # type: ignore[arg-type]
-    assert "\x1b[7mToolbox\x1b[0m" in lines[1]
+    assert "\x1b[7mToolbox · roll: dice\x1b[0m" in lines[1]  # the whole title bar, inverted
 
 
 def test_a_rolled_die_reads_as_its_shape() -> None:

@@ -1,4 +1,5 @@
-"""The Canvas screens: setup, scoreboard, slot entry, review, tie-breaks, results, solo turns."""
+"""The Canvas screens: scoreboard, slot entry, review, tie-breaks and results (setup and solo
+turns have their own modules)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,14 @@ from device.games.canvas.draw import (
     Line,
     draw_icon,
     draw_icon_keys,
-    draw_market,
     draw_named_key,
     draw_strip,
-    draw_tokens_row,
     inner,
     number_screen,
-    shorten,
     text_list,
 )
 from device.games.canvas.setup_screens import SETUP_SCREENS
+from device.games.canvas.solo_screens import SOLO_SCREENS
 from device.games.canvas.text import (
     card_name,
     colour,
@@ -30,7 +29,7 @@ from device.games.canvas.text import (
     seat,
     short_icon,
 )
-from device.games.canvas.ui import UNSET, CanvasUi
+from device.games.canvas.ui import CanvasUi
 from device.render.fonts import font
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box
@@ -347,76 +346,7 @@ def _final(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
 
 
 # solo -------------------------------------------------------------------------------------
-def _turn(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
-    game = _game(ui)
-    solo = game.solo
-    assert solo is not None
-    frame.header(T(lang, "canvas.turn.title"), T(lang, "canvas.points", n=total(game, 1)))
-    frame.softkeys(keys)
-    left, top, right, bottom = inner(frame)
-    lines = [
-        T(lang, "canvas.turn.you", tokens=solo.tokens, hand=solo.hand),
-        f"{T(lang, 'canvas.turn.auto', tokens=solo.automaton_tokens)} · "
-        f"{T(lang, 'canvas.board.done', done=paintings_done(game, 1), all=PAINTINGS_EACH)}",
-    ]
-    if solo.last_toss is not None:
-        lines.append(T(lang, "canvas.turn.last", up=solo.last_toss.face_up, card=solo.last_toss.position))
-    row = int(frame.small * 1.35)
-    market_bottom = bottom - row * len(lines) - frame.px(2)
-    draw_market(frame, (left, top, right, market_bottom), solo.market, ui.cursor, T(lang, "canvas.key.paint"))
-    for i, text in enumerate(lines):
-        frame.text(
-            (left, market_bottom + frame.px(2) + i * row + row // 2),
-            shorten(text, right - left, frame.small),
-            frame.small,
-            anchor="lm",
-        )
-
-
-def _auto(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
-    game = _game(ui)
-    assert game.solo is not None
-    frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points", n=total(game, 1)))
-    frame.softkeys(keys)
-    if ui.toss_table:
-        tossed = game.solo.automaton_tokens
-        value = T(lang, "canvas.auto.unset") if ui.value == UNSET else str(ui.value)
-        question = T(lang, "canvas.auto.table", n=tossed) if tossed else T(lang, "canvas.auto.none")
-        number_screen(frame, question, value, T(lang, "canvas.auto.keys") if tossed else "")
-        return
-    left, top, right, bottom = inner(frame)
-    rule_h = frame.small + frame.px(4)
-    frame.fit(
-        (left, top, right, bottom - rule_h),
-        T(lang, "canvas.auto.ask", n=game.solo.automaton_tokens),
-        max_px=frame.large,
-        weight="bold",
-    )
-    frame.fit((left, bottom - rule_h, right, bottom), T(lang, "canvas.auto.rule"), max_px=frame.small)
-
-
-def _toss(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
-    game = _game(ui)
-    solo = game.solo
-    assert solo is not None and solo.last_toss is not None
-    toss = solo.last_toss
-    frame.header(T(lang, "canvas.auto.title"))
-    frame.softkeys(keys)
-    left, top, right, bottom = inner(frame)
-    line = int(frame.body * 1.3)
-    discs_bottom = bottom - 2 * line
-    draw_tokens_row(frame, (left, top, right, discs_bottom), toss.flips)
-    result = T(lang, "canvas.toss.result", up=toss.face_up, n=len(toss.flips), card=toss.position)
-    frame.fit((left, discs_bottom, right, discs_bottom + line), result, max_px=frame.body, weight="bold")
-    if toss.spent:
-        paid = T(lang, "canvas.toss.paid", cards=", ".join(str(c) for c in range(1, toss.spent + 1)))
-    else:
-        paid = T(lang, "canvas.toss.free")
-    detail = T(lang, "canvas.toss.detail", paid=paid, gained=T(lang, "canvas.toss.gained", n=toss.gained))
-    frame.fit((left, discs_bottom + line, right, bottom), detail, max_px=frame.small)
-
-
 SCREENS: dict[str, Callable[[CanvasUi, str, Keys, Frame], None]] = {
     "count": _count, "review": _review, "tokens": _tokens, "judge": _judge,
-    "final": _final, "turn": _turn, "auto": _auto, "toss": _toss,
+    "final": _final, **SOLO_SCREENS,
 }
