@@ -317,7 +317,9 @@ def _pick(ui: ArtemUi, game: State, frame: Frame, box: Box, lang: str, seat_butt
     else:
         rows.append((int(frame.body * 1.25), lambda y: frame.text((x, y), card, frame.body, "bold")))
         rows += [_text_row(frame, x, part) for part in _wrapped(frame, question, width)]
-    short = T(lang, "artem.run.short_deck", n=len(game.deck)) if _tiles_needed(ui) > len(game.deck) else ""
+    left = len(game.deck)
+    short = "" if _tiles_needed(ui) <= left else (
+        T(lang, "artem.run.short_deck_one") if left == 1 else T(lang, "artem.run.short_deck", n=left))
     if ui.mode == "end" and _claim_total(ui, game) >= game.setup.target:
         short = ""  # a winning claim wins (003 l.83): the colour deck's end does not apply
     if short and frame.text_width(short, frame.small, "bold") <= width:

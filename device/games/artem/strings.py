@@ -59,6 +59,7 @@ STRINGS = Strings({
     "artem.run.total": ("= {total}", "= {total}"),
     "artem.run.wins": ("= {total}: wins", "= {total} : gagne"),
     "artem.run.short_deck": ("Only {n} tiles left: game ends", "Plus que {n} tuiles : fin"),
+    "artem.run.short_deck_one": ("Only 1 tile left: game ends", "Plus qu'une tuile : fin"),
     # which buttons answer a pick: seat buttons by number (table build) or the four keys
     "artem.hint.row.seat": ("= row", "= rangée"),
     "artem.hint.row.keys": ("▲▼ row, OK picks", "▲▼ rangée, OK choisit"),

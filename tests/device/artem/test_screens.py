@@ -14,6 +14,7 @@ from device.games.artem.ui import TURN_ACTIONS, ArtemUi, offered
 from device.i18n import LANGUAGES
 from device.render.frame import Frame
 from engine.artem.commands import EndTurn, Flip
+from engine.artem.state import State
 from engine.deck import Deck
 from tests.conftest import Harness
 from tests.device.artem.conftest import CTX, game, open_artem, play, ui
@@ -147,31 +148,33 @@ def test_a_claims_run_says_the_new_total_and_a_win(harness: MakeHarness, panel: 
 def test_a_claim_the_colour_deck_cannot_refill_is_flagged(harness: MakeHarness, panel: str) -> None:
     """003 l.93: the game ends when a player must draw from a deck and cannot. A run longer than
     the colour deck's tiles left says the game will end."""
-    h = harness()
-    open_artem(h)
-    for _ in range(3):
-        play(h, EndTurn())
-    h.press("seat4", "ok", "ok")
-    state = ui(h)
+    state = _claiming(harness())
     assert state.game is not None
-    assert "tiles left: game ends" not in said(state, panel)
-    cards = state.game.deck.cards
-    low = replace(state.game, deck=Deck(cards[:1]), discards=state.game.discards + cards[1:])
-    assert "Only 1 tiles left: game ends" in said(replace(state, game=low), panel)
+    assert "left: game ends" not in said(state, panel)
+    assert "Only 1 tile left: game ends" in said(replace(state, game=_one_tile_left(state.game)), panel)
 
 
 @pytest.mark.parametrize("panel", PANELS)
 def test_a_winning_claim_says_only_that_it_wins(harness: MakeHarness, panel: str) -> None:
     """003 l.83: the first seat to reach the points to win wins, so a run that wins says it wins
     and not that the colour deck's end will end the game (003 l.93 comes after)."""
-    h = harness()
+    state = _claiming(harness())
+    assert state.game is not None
+    low = replace(_one_tile_left(state.game), scores=(14, 0, 0))
+    text = said(replace(state, game=low), panel)
+    assert "left: game ends" not in text and any(line.endswith(": wins") for line in text.split("\n"))
+
+
+def _claiming(h: Harness) -> ArtemUi:
+    """Seat 1's second turn, a claim under way in its first row (the colour deck full)."""
     open_artem(h)
     for _ in range(3):
         play(h, EndTurn())
     h.press("seat4", "ok", "ok")
-    state = ui(h)
-    assert state.game is not None
-    cards = state.game.deck.cards
-    low = replace(state.game, deck=Deck(cards[:1]), discards=state.game.discards + cards[1:], scores=(14, 0, 0))
-    text = said(replace(state, game=low), panel)
-    assert "tiles left: game ends" not in text and any(line.endswith(": wins") for line in text.split("\n"))
+    return ui(h)
+
+
+def _one_tile_left(game: State) -> State:
+    """The same game with one tile left in the colour deck, the rest discarded."""
+    cards = game.deck.cards
+    return replace(game, deck=Deck(cards[:1]), discards=game.discards + cards[1:])
