@@ -13,6 +13,7 @@ COMMON = Strings({
     "key.change": ("Change", "Changer"),
     "key.home": ("Home", "Accueil"),
     "key.menu": ("Menu", "Menu"),
+    "key.by_hand": ("No button?", "Bouton HS"),  # the keeper's cursor, for a seat whose button is not used
     "seat": ("Seat {seat}", "Place {seat}"),
     "seat.short": ("S{seat}", "P{seat}"),
     "players": ("{n} players", "{n} joueurs"),

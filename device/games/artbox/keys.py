@@ -22,6 +22,7 @@ from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
 from device.widgets.drawing import shapes_in_words
 from device.widgets.game_app import next_seed, starting_seed
+from device.widgets.keeper_cursor import close_cursor, open_cursor
 from device.widgets.option_menu import count_keys, option_menu
 from device.wordpacks import WordPackError
 from engine.artbox import ARTBOX
@@ -198,7 +199,7 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, seat_buttons: bool = True) ->
 
     keys: Keys = {f"seat{seat}": Binding(finish(seat)) for seat in SEATS}
     if waiting and seat_buttons and not ui.by_hand:
-        return keys | {"ok": Binding(lambda u, c: Reply(replace(u, by_hand=True)), T(lang, "artbox.by_hand"))}
+        return keys | {"ok": open_cursor(lang)}
     if waiting:  # up/down name the seat they move the cursor to
         here = min(ui.cursor, len(waiting) - 1)
         # with two seats left up and down lead to the same one: down alone, not two "S4"
@@ -207,8 +208,8 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, seat_buttons: bool = True) ->
             keys[button] = Binding(_move(button, len(waiting)), T(lang, "seat.short", seat=to))
         chosen = waiting[here]
         keys["ok"] = Binding(finish(chosen), T(lang, "artbox.takes_key", seat=chosen, n=token))
-    if ui.by_hand:  # back puts the cursor away again
-        keys["back"] = Binding(lambda u, c: Reply(replace(u, by_hand=False)), T(lang, "key.back"))
+    if ui.by_hand:
+        keys["back"] = close_cursor(lang)
     return keys
 
 

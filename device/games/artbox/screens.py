@@ -13,6 +13,7 @@ from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
 from device.widgets.drawing import draw_shape_groups, shape_names
+from device.widgets.keeper_cursor import cursor_shown
 from device.widgets.option_menu import edited
 from engine.artbox.state import State
 from engine.artbox.view import hand, round_just_ended, still_drawing, tokens_taken
@@ -168,7 +169,7 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now
         frame.fit(note, " · ".join(notes), max_px=frame.small, weight="bold")
     # The keeper's cursor: the four keys' way; on the table build only once "No button?" opened
     # it (a seat highlighted before read as the seat to blame, and a tired ok gave it a token).
-    cursor = not seat_buttons or ui.by_hand
+    cursor = cursor_shown(ui.by_hand, seat_buttons)
     if waiting:  # 000 l.44: who acts (a seat that finishes) and the button it presses
         frame.fit(finished, hint(lang, "artbox.finished", not cursor), max_px=frame.body, weight="bold")
     _token_row(frame, tokens, lang, tokens_taken(game), waiting, ui.cursor if cursor else None)

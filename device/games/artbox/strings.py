@@ -84,7 +84,6 @@ STRINGS = Strings({
     "artbox.frame_reminder": ("touch 3 sides of the frame", "touchez 3 côtés du cadre"),
     "artbox.finished": ("Finished? Press your seat button", "Fini ? Appuyez sur votre bouton de place"),
     # the table build's way to the keeper's cursor (the Toolbox's words, 'order.by_hand')
-    "artbox.by_hand": ("No button?", "Bouton HS"),
     "artbox.finished.keys": ("Finished? ▲▼ to your seat, then OK", "Fini ? ▲▼ votre place, puis OK"),
     # step 3
     "artbox.step_guess": ("Guess the words", "Devinez les mots"),

@@ -22,6 +22,7 @@ from device.games.canvas.ui import CanvasUi, board_seats, count_at, counted_card
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, pause
 from device.widgets.cursor import counted, neighbour, step
+from device.widgets.keeper_cursor import close_cursor, open_cursor
 from device.widgets.option_menu import PREV_NEXT, option_menu
 from engine.canvas.cards import SLOTS, Slot
 from engine.canvas.commands import (
@@ -63,7 +64,7 @@ def _board(ui: CanvasUi, lang: str, seat_buttons: bool = True) -> Keys:
         # The table build: each painter presses their own seat button, so no seat is singled
         # out (issue 20, third read: a highlight moving on read as turn tracking); ok shows the
         # cursor for a seat button that fails.
-        return {"ok": Binding(lambda u, c: Reply(replace(u, by_hand=True)), T(lang, "canvas.key.by_hand")),
+        return {"ok": open_cursor(lang),
                 "back": Binding(pause, T(lang, "key.menu")), **painters}
 
     def move(button: str) -> Binding[CanvasUi]:
@@ -74,8 +75,8 @@ def _board(ui: CanvasUi, lang: str, seat_buttons: bool = True) -> Keys:
                   "ok": Binding(lambda u, c: paint(u, u.cursor, c.lang),
                                 f"{T(lang, 'canvas.key.paint')} {seat(lang, ui.cursor)}"),
                   "back": Binding(pause, T(lang, "key.menu")), **painters}
-    if ui.by_hand:  # back puts the cursor away again
-        keys["back"] = Binding(lambda u, c: Reply(replace(u, by_hand=False)), T(lang, "key.back"))
+    if ui.by_hand:
+        keys["back"] = close_cursor(lang)
     return keys
 
 

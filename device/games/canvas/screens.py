@@ -34,6 +34,7 @@ from device.render.fonts import font
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box
 from device.strings.all import STRINGS as T
+from device.widgets.keeper_cursor import cursor_shown
 from engine.canvas import CANVAS
 from engine.canvas import scores as canvas_scores
 from engine.canvas.cards import PAINTINGS_EACH, Slot
@@ -74,7 +75,7 @@ def _board(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool
     frame.header(T(lang, "game.canvas"), T(lang, "canvas.board.done", done=done, all=players * PAINTINGS_EACH))
     frame.softkeys(keys)
     # The table build marks no seat until ok asks for the cursor (issue 20, third read).
-    used = _score_table(frame, lang, game, ui.cursor if ui.by_hand or not seat_buttons else 0)
+    used = _score_table(frame, lang, game, ui.cursor if cursor_shown(ui.by_hand, seat_buttons) else 0)
     # Who acts and how (issue 20): a player who completes a painting (004 l.36) enters it; taking
     # an art card (l.40-44) needs no press.
     left, _, right, bottom = inner(frame)

@@ -48,7 +48,6 @@ STRINGS = Strings(
         "canvas.key.empty": ("No icon", "Sans icône"),
         "canvas.key.to_bottom": ("Bottom", "Bas"),
         "canvas.key.top_only": ("Top only", "Haut seul"),
-        "canvas.key.by_hand": ("No button?", "Bouton HS"),
         "canvas.key.tokens": ("{seat}: {n}", "{seat} : {n}"),
         "canvas.key.judge": ("{seat} wins", "{seat} gagne"),
         "canvas.key.again": ("Again", "Rejouer"),

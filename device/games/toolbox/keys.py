@@ -22,6 +22,7 @@ from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, pause, stay
 from device.widgets.cursor import counted, neighbour, wrapped
 from device.widgets.drawing import shapes_in_words
+from device.widgets.keeper_cursor import close_cursor, open_cursor
 from device.widgets.option_menu import option_menu
 from engine.toolbox import TOOLBOX
 from engine.toolbox.commands import (
@@ -204,7 +205,7 @@ def _order(ui: ToolboxUi, ctx: Context) -> Keys:
     if not waiting:
         return {"ok": _glass_key(ui, ctx), "back": back_to_menu}
     if ctx.seat_buttons and not ui.by_hand:
-        return {"ok": Binding(lambda u, c: Reply(replace(u, by_hand=True)), T(lang, "order.by_hand")),
+        return {"ok": open_cursor(lang),
                 "back": back_to_menu}
 
     def move(button: str) -> Binding[ToolboxUi]:
@@ -217,8 +218,8 @@ def _order(ui: ToolboxUi, ctx: Context) -> Keys:
     shown = ui.seat_cursor if ui.seat_cursor in waiting else waiting[0]
     take_label = T(lang, "order.seat_takes", seat=T(lang, "seat.short", seat=shown), n=order.next_token)
     keys: Keys = {"up": move("up"), "down": move("down"), "ok": Binding(take, take_label), "back": back_to_menu}
-    if ui.by_hand:  # back puts the cursor away again
-        keys["back"] = Binding(lambda u, c: Reply(replace(u, by_hand=False)), T(lang, "key.back"))
+    if ui.by_hand:
+        keys["back"] = close_cursor(lang)
     return keys
 
 

@@ -9,6 +9,7 @@ from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.strings.all import STRINGS as T
 from device.widgets.countdown import clock_text, draw_countdown
 from device.widgets.drawing import draw_seat_tokens, draw_shape_groups, shape_names
+from device.widgets.keeper_cursor import cursor_shown
 from device.widgets.seat_button import draw_seat_button
 from engine.toolbox.state import State
 
@@ -141,7 +142,7 @@ def _order(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, 
     say_box = (left + pad, row_top - frame.body - pad, right_x - pad, row_top)
     if not waiting:  # the drawings are done: the guessing, and its sandglass, come next
         say_box = (left + pad, row_top, right_x - pad, row_bottom)
-    cursor = not seat_buttons or view.ui.by_hand  # the table build's players press their own button
+    cursor = cursor_shown(view.ui.by_hand, seat_buttons)
     above = say_box[1]
     why_box = (left + pad, say_box[1] - frame.small - pad, right_x - pad, say_box[1])
     with_why = (left + pad, top + pad, right_x - pad, why_box[1] - pad)

@@ -76,7 +76,6 @@ STRINGS = Strings({
     "order.press_own": ("Done drawing? Press your seat button", "Dessin fini ? Votre bouton de place"),
     # the seat cursor: the four keys' way, or by hand on the table build (a seat without a button)
     "order.pick_seat": ("Who finished? ▲▼ their seat, OK gives #{n}", "Qui a fini ? ▲▼ sa place, OK donne #{n}"),
-    "order.by_hand": ("No button?", "Bouton HS"),
     # what that key is for, on the table build's order screen
     "order.by_hand_why": ("A seat without a button? OK records it by hand",
                           "Une place sans bouton ? OK la note à la main"),

@@ -63,7 +63,7 @@ def test_on_the_table_build_no_seat_is_picked_until_no_button_opens_the_cursor()
     took = press(opened, "down", "ok")
     assert game_of(took).finish.seats == (2,) and not took.by_hand  # type: ignore[union-attr]
     for lang in ("en", "fr"):
-        assert labels(ui, ctx(lang))["ok"] == T(lang, "artbox.by_hand")
+        assert labels(ui, ctx(lang))["ok"] == T(lang, "key.by_hand")
 
 
 def _inverted_seat(ui: ArtboxUi) -> bool:
