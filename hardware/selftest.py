@@ -110,10 +110,13 @@ def check_buzzer(buzzer: Buzzer, presses: Presses, out: Out, what: str,
     out(f"the buzzer ({what}) plays the alarm now: three beeps")
     buzzer.play("alarm")
     heard = ask(presses, "Did you hear three beeps?", out, timeout_s)
-    return _answered(heard, f"buzzer ({what})", "heard",
-                     "not heard; check its + wire on its pin and - on ground, that it is an "
-                     "active buzzer (or set [buzzer] tonal = true for a passive one), and for a "
-                     "5 V buzzer its transistor")
+    if heard is None:
+        return no_answer(f"buzzer ({what})")
+    if heard:
+        return True, f"buzzer ({what}): heard"
+    return False, (f"buzzer ({what}): not heard; check its + wire on its pin and - on ground, that it "
+                   "is an active buzzer (or set [buzzer] tonal = true for a passive one), and for a 5 V "
+                   "buzzer its transistor")
 
 
 def check_panel(display: Display, presses: Presses, out: Out, timeout_s: float = ANSWER_S) -> Check:
@@ -126,12 +129,14 @@ def check_panel(display: Display, presses: Presses, out: Out, timeout_s: float =
         return shown
     seen = ask(presses, f"Do you see a frame, two diagonals and '{spec.model} "
                         f"{spec.width}x{spec.height}' on the panel?", out, timeout_s)
-    return _answered(seen, f"{spec.model} test pattern", "seen",
-                     "not seen as drawn; check the [display] panel model (V2, V4 ...), the "
-                     "HAT's seating on the header, and for a raw panel its flat cable")
+    if seen is None:
+        return no_answer(f"{spec.model} test pattern")
+    if seen:
+        return True, f"{spec.model} test pattern: seen"
+    return False, (f"{spec.model} test pattern: not seen as drawn; check the [display] panel model "
+                   "(V2, V4 ...), the HAT's seating on the header, and for a raw panel its flat cable")
 
 
-def _answered(answer: bool | None, what: str, good: str, bad: str) -> Check:
-    if answer is None:
-        return False, f"{what}: no answer (ok or back) within the time; run the self-test again"
-    return (True, f"{what}: {good}") if answer else (False, f"{what}: {bad}")
+def no_answer(what: str) -> Check:
+    """The result of a question nobody answered."""
+    return False, f"{what}: no answer (ok or back) within the time; run the self-test again"
