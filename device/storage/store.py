@@ -80,7 +80,7 @@ class Store(WordHistoryRows):
             return
         found = inspect(path)
         make_parent(path)
-        self._lock = DatabaseLock(path, lock_wait_s)
+        self._lock = DatabaseLock(path)
         try:
             self._disk, self.notices = open_file(path, found, lock_wait_s)
         except BaseException:
