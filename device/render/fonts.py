@@ -57,12 +57,27 @@ def font(px: int, weight: str = "semibold") -> ImageFont.FreeTypeFont:
     return _font(ALIKE_AE.get(weight, {}).get(size, size), weight)
 
 
+LENGTHS_KEPT = 8192  # measured widths remembered (all sizes together); a game needs a few hundred
+# Each string's width at each size and weight, measured once: wrapping tries every word at every
+# size it considers, and the screens of a game repeat their texts (an IDENTIK game on the 7.5"
+# asks 24,000 widths of 634 strings). Cleared whole when full: memory stays bounded.
+_LENGTHS: dict[tuple[float, str, str], float] = {}
+
+
 class DrawableFont(ImageFont.FreeTypeFont):
     """A FreeType font that measures and draws every string as `drawable` makes it."""
 
     def getlength(self, text: str | bytes, *args: Any, **kwargs: Any) -> float:
-        """Width of the cleaned text."""
-        return super().getlength(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+        """Width of the cleaned text (remembered per size, weight and string)."""
+        if args or kwargs or not isinstance(text, str):
+            return super().getlength(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+        key = (self.size, str(self.path), text)
+        length = _LENGTHS.get(key)
+        if length is None:
+            if len(_LENGTHS) >= LENGTHS_KEPT:
+                _LENGTHS.clear()
+            length = _LENGTHS[key] = super().getlength(drawable(text))
+        return length
 
     def getbbox(self, text: str | bytes | bytearray, *args: Any, **kwargs: Any) -> tuple[float, float, float, float]:
         """Bounding box of the cleaned text."""
