@@ -10,6 +10,7 @@ from PIL import ImageFont
 
 from device.render import fonts
 from device.render.frame import wrap_words
+from device.render.text import drawable
 
 
 @pytest.fixture
@@ -41,7 +42,7 @@ def test_the_width_is_freetypes(measured: list[str]) -> None:
         for weight in ("regular", "semibold", "bold"):
             face = fonts.font(px, weight)
             for text in ("œuvre", "S1 ticks", "line\nbreak", "x" * 40):
-                expected = ImageFont.FreeTypeFont.getlength(face, fonts.drawable(text))
+                expected = ImageFont.FreeTypeFont.getlength(face, drawable(text))
                 assert face.getlength(text) == expected == face.getlength(text)
 
 
