@@ -13,11 +13,11 @@ rows and the clock rows are checked in full at every start.
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from device.digest import blake2b
 from device.storage.store_codec import unpack
 from device.storage.store_words import validate_word_rows
 
@@ -79,7 +79,7 @@ def find_damage(conn: sqlite3.Connection) -> list[Damage]:
 def rows_digest(conn: sqlite3.Connection) -> str:
     """A digest of every undo, redo and history row as stored (each value's type, length and
     bytes): hashing them costs a fraction of decoding them."""
-    digest = hashlib.blake2b(digest_size=20)
+    digest = blake2b(20)
     update = digest.update
     for query in _SEALED:
         update(b"|")
@@ -92,7 +92,7 @@ def rows_digest(conn: sqlite3.Connection) -> str:
                     text = repr(value).encode("utf-8", "surrogatepass")
                     update(b"r%d:" % len(text))
                     update(text)
-    return digest.hexdigest()
+    return str(digest.hexdigest())
 
 
 def seal(conn: sqlite3.Connection) -> tuple[str, tuple[str, str]] | None:
