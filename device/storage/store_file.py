@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-import shutil
 import sqlite3
-import tempfile
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,12 +130,16 @@ class ReadOnlyCopy:
     never creates, changes or renames a file beside it (SQLite would add -wal/-shm files)."""
 
     def __init__(self, path: Path, with_wal: bool = True) -> None:
+        import tempfile  # with shutil, only here: a start with nothing to judge imports neither
+
         self.path = path
         self.with_wal = with_wal  # False: the file alone, as if its -wal were not there
         self.tmp = tempfile.TemporaryDirectory(prefix="easel-read-")
         self.conn: sqlite3.Connection | None = None
 
     def __enter__(self) -> sqlite3.Connection:
+        import shutil
+
         copy = Path(self.tmp.name) / "copy.db"
         try:
             shutil.copyfile(self.path, copy)
