@@ -18,6 +18,7 @@ from device.storage import store_check
 from device.storage.store import Store
 from tests.conftest import Harness
 from tests.device.test_store_faults import headless, send
+from tests.device.test_store_repair import _tampered  # another program changes rows while Easel is off
 
 
 @pytest.fixture
@@ -45,15 +46,6 @@ def played(db: Path) -> None:
     h = Harness(db)
     h.press("ok", "roll", "roll", "roll", "roll", "roll")
     h.store.close()
-
-
-def tamper(db: Path, *statements: str) -> None:
-    """Another program changes rows while Easel is off."""
-    conn = sqlite3.connect(db)
-    for statement in statements:
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
 
 
 def test_after_a_clean_close_the_next_start_decodes_no_step(tmp_path: Path, decoded: list[str]) -> None:
@@ -87,7 +79,7 @@ def test_a_kill_leaves_no_seal_and_the_next_start_checks_in_full(tmp_path: Path,
 def test_rows_changed_by_another_program_are_checked_in_full(tmp_path: Path, decoded: list[str], change: str) -> None:
     db = tmp_path / "easel.db"
     played(db)
-    tamper(db, change)
+    _tampered(db, change)
     decoded.clear()
     store = Store(db)
     assert bool(decoded) == change.startswith("UPDATE undo") and store.notices == []
@@ -122,7 +114,7 @@ def test_a_bit_flipped_in_an_old_step_after_the_seal_loses_that_stack(tmp_path: 
 def test_a_damaged_seal_only_means_a_full_check(tmp_path: Path, decoded: list[str]) -> None:
     db = tmp_path / "easel.db"
     played(db)
-    tamper(db, f"UPDATE meta SET value=X'00ff' WHERE key='{store_check.SEAL}'")
+    _tampered(db, f"UPDATE meta SET value=X'00ff' WHERE key='{store_check.SEAL}'")
     decoded.clear()
     store = Store(db)
     assert decoded == ["_damaged_steps", "damaged_games"] and store.notices == []
@@ -134,7 +126,7 @@ def test_a_word_that_is_not_utf8_loses_the_words_not_the_game(tmp_path: Path) ->
     dealt (every word fresh again), and the game goes on."""
     db = tmp_path / "easel.db"
     played(db)
-    tamper(db, "INSERT INTO words_used (language, cycle, word, seq) VALUES ('en', 0, CAST(X'ff61' AS TEXT), 1)")
+    _tampered(db, "INSERT INTO words_used (language, cycle, word, seq) VALUES ('en', 0, CAST(X'ff61' AS TEXT), 1)")
     h = Harness(db)
     assert h.runner.session.message.startswith("Damaged")
     assert h.store.words_used("en")[2] == frozenset() and h.state("toolbox").game.rolls == 5  # type: ignore[attr-defined]
