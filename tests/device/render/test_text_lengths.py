@@ -24,7 +24,7 @@ def measured(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(self, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageFont.FreeTypeFont, "getlength", counting)
-    monkeypatch.setattr(fonts, "_LENGTHS", {})
+    fonts._length.cache_clear()
     return seen
 
 
@@ -46,9 +46,8 @@ def test_the_width_is_freetypes(measured: list[str]) -> None:
                 assert face.getlength(text) == expected == face.getlength(text)
 
 
-def test_the_widths_kept_are_bounded(measured: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fonts, "LENGTHS_KEPT", 10)
+def test_the_widths_kept_are_bounded(measured: list[str]) -> None:
     face = fonts.font(12)
-    for n in range(25):
-        face.getlength(f"word {n}")
-    assert 0 < len(fonts._LENGTHS) <= 10
+    for n in range(fonts.LENGTHS_KEPT + 5):
+        face.getlength(f"w{n}")
+    assert fonts._length.cache_info().currsize == fonts.LENGTHS_KEPT
