@@ -11,7 +11,7 @@ import pytest
 from device.run.cli import main
 from hardware.panels import busy_ms, panel
 
-KEYS = ["frame", "step", "at_ms", "kind", "reason", "start_ms", "end_ms", "cleaning", "countdown", "ghost"]
+KEYS = ["frame", "step", "at_ms", "kind", "reason", "start_ms", "end_ms", "cleaning", "countdown", "ghost", "box"]
 SLOW = panel("epd2in7_V2")
 
 
@@ -32,8 +32,10 @@ def test_every_line_has_exactly_the_documented_keys(tmp_path: Path) -> None:
     first = lines[0]
     assert first == {"frame": "0001.png", "step": None, "at_ms": 0, "kind": "full", "reason": "first",
                      "start_ms": 0, "end_ms": busy_ms(SLOW, "full"), "cleaning": False, "countdown": False,
-                     "ghost": 0}
+                     "ghost": 0, "box": None}
     assert all(line["ghost"] >= 0 for line in lines) and lines[-1]["ghost"] >= 1  # a press's partial
+    last = lines[-1]  # a partial: its window, whose bytes the SPI transfer takes
+    assert last["kind"] == "partial" and last["end_ms"] - last["start_ms"] == busy_ms(SLOW, "partial", True, last["box"])
     assert sorted(p.name for p in (tmp_path / "out").glob("*.png")) == [line["frame"] for line in lines]
 
 
