@@ -82,12 +82,15 @@ class ArtboxApp(GameApp[ArtboxUi]):
         return Reply(replace(state, game=game, cursor=0, view="words"), sounds=sounds)
 
     def activity(self, state: ArtboxUi, ctx: Context) -> Activity:
-        """The sandglass counts down; the table draws (step 2) and guesses (step 3) away from the device."""
+        """The sandglass counts down; the table draws (step 2) and guesses (step 3) away from the
+        device; the next step may turn the sandglass while guessing, or roll and turn it (simplified)."""
         game = state.game
         if game is None:
             return Activity()
-        running = game.sandglass.settle(ctx.now_ms).status == "running"
-        return Activity(countdown=running, physical=game.phase in ("drawing", "guessing"))
+        status = game.sandglass.settle(ctx.now_ms).status
+        turns_next = game.phase == "guessing" or (game.phase == "roll" and game.setup.simplified)
+        return Activity(countdown=status == "running", physical=game.phase in ("drawing", "guessing"),
+                        countdown_next=turns_next and status == "idle")
 
     def words_dealt(self, before: ArtboxUi | None, after: ArtboxUi) -> WordsDealt | None:
         """The deck words a step dealt (kept, returned or decoys), when the deck is a word pack's."""

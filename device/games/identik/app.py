@@ -83,11 +83,13 @@ class IdentikApp(GameApp[IdentikUi]):
         return Reply(replace(state, game=after, screen="play", direction="left"), sounds=sounds)
 
     def activity(self, state: IdentikUi, ctx: Context) -> Activity:
-        """The hourglass counts down while the narrator describes and the table draws."""
+        """The hourglass counts down while the narrator describes and the table draws; before it
+        is turned (the describe screen's next step), cleaning due is done."""
         game = state.game
         if game is None or state.screen != "play" or game.phase != "describe":
             return Activity()
-        return Activity(countdown=game.sandglass.settle(ctx.now_ms).status == "running", physical=True)
+        status = game.sandglass.settle(ctx.now_ms).status
+        return Activity(countdown=status == "running", physical=True, countdown_next=status in ("idle", "paused"))
 
     def screen_key(self, state: IdentikUi) -> str:
         """The screen, and for a game the phase of the round."""

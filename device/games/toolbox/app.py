@@ -57,10 +57,12 @@ class ToolboxApp(KeyedApp[ToolboxUi]):
         return Reply(replace(state, game=game, screen="sandglass" if finished else state.screen), sounds=sounds)
 
     def activity(self, state: ToolboxUi, ctx: Context) -> Activity:
-        """A running sandglass is a countdown; while it runs, or after a roll, the table draws."""
+        """A running sandglass is a countdown; while it runs, or after a roll, the table draws; on
+        the Sandglass screen the next step may start (or resume) it."""
         running = state.game.sandglass.settle(ctx.now_ms).status == "running"
         rolled = state.screen == "dice" and bool(state.game.last_roll)
-        return Activity(countdown=running, physical=running or rolled)
+        return Activity(countdown=running, physical=running or rolled,
+                        countdown_next=state.screen == "sandglass" and not running)
 
     def screen_key(self, state: ToolboxUi) -> str:
         """The Toolbox screen shown."""
