@@ -182,9 +182,9 @@ class RefreshPlanner:
         if spec.partial == "none":
             return Plan("full", "secret" if hide_secret else "no-partial")
         if hide_secret:
-            # When a cleaning is due anyway, the hand-on covers part of a real full refresh.
-            due = state.ghost >= threshold(spec, activity.cleaning)
-            return Plan("full" if due else self._flash(spec.policy.secret), "secret")
+            # The model's flash, cleaning due or not: the fast one drives every pixel and cleans
+            # too (hardware/panels.py), and a full one on 2.7"-7.5" outlasts the 3 s hand-on.
+            return Plan(self._flash(spec.policy.secret), "secret")
         return self._change(state, shown, new, box, screen_key, activity)
 
     def _change(self, state: PanelState, shown: Image.Image, new: Image.Image, box: Box,
