@@ -84,3 +84,14 @@ def test_panel_pacing_needs_a_script_file(tmp_path: Path, capsys: pytest.Capture
     err = capsys.readouterr().err.strip()
     assert code == 2 and len(err.splitlines()) == 1 and "--panel" in err and len(err) <= 200
     assert not out.exists()
+
+
+def test_a_press_after_the_sand_ran_out_answers_the_alarm_once_the_glass_shows_it(tmp_path: Path) -> None:
+    """A `wait` as long as the sandglass would press at the very moment the sand runs out: the table
+    answers the alarm, so that press comes once the time's-up frame is on the glass (issue 30)."""
+    lines, _ = play(tmp_path, "press ok\npress timer\nwait 90\npress roll\n", "--panel", "epd2in7_V2")
+    times_up = next(line for line in lines if line["reason"] == "times-up")
+    pressed = next(line for line in lines if line["step"] == 4)
+    started = next(line for line in lines if line["step"] == 2)
+    assert times_up["at_ms"] == started["at_ms"] + 90_000  # the scripted moment of the press
+    assert pressed["at_ms"] == times_up["end_ms"] > times_up["at_ms"]
