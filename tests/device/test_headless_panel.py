@@ -35,7 +35,8 @@ def test_every_line_has_exactly_the_documented_keys(tmp_path: Path) -> None:
                      "ghost": 0, "box": None}
     assert all(line["ghost"] >= 0 for line in lines) and lines[-1]["ghost"] >= 1  # a press's partial
     last = lines[-1]  # a partial: its window, whose bytes the SPI transfer takes
-    assert last["kind"] == "partial" and last["end_ms"] - last["start_ms"] == busy_ms(SLOW, "partial", True, last["box"])
+    assert last["kind"] == "partial"
+    assert last["end_ms"] - last["start_ms"] == busy_ms(SLOW, "partial", True, last["box"])
     assert sorted(p.name for p in (tmp_path / "out").glob("*.png")) == [line["frame"] for line in lines]
 
 

@@ -48,6 +48,7 @@ def test_busy_times_add_the_driver_s_delays_and_the_spi_transfer_to_the_waveform
     assert busy_ms(spec, "partial") == spec.partial_ms + spec.delays.partial + spec.delays.poll + 96  # a whole plane
     assert busy_ms(spec, "partial", after_flash=True) == busy_ms(spec, "partial") + spec.delays.partial_init
     assert busy_ms(spec, "full") == spec.full_ms + 282 + 192  # old and new data, 48,000 bytes each
+    assert spec.fast_ms is not None
     assert busy_ms(spec, "fast") == busy_ms(spec, "full") - spec.full_ms + spec.fast_ms  # the same RAM writes
     assert busy_ms(spec, "wake") == spec.delays.wake + spec.load_ms
     assert spec.load_ms == 2 * 800 * 480 // 8 * 8 * 1000 // SPI_HZ  # both planes at 4 MHz: 192 ms
