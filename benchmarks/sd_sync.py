@@ -53,7 +53,7 @@ from device.run.script import Wait, read_four_keys, read_seeded  # noqa: E402
 from device.run.web.panel import GlassFrame, SimPanel  # noqa: E402
 from device.settings import Settings  # noqa: E402
 from device.storage.store import Store  # noqa: E402
-from hardware.panels import PANELS  # noqa: E402
+from hardware.panels import PANELS, busy_ms  # noqa: E402
 
 MODEL = "epd2in13_V4"
 GROWTH_MS = 20
@@ -161,7 +161,7 @@ def main() -> int:
     if args.child:
         child(script, args.child, args.presses, args.out)
         return 0
-    print(f"{args.script}, first {args.presses} presses, {MODEL} (partial {PANELS[MODEL].partial_ms} ms), "
+    print(f"{args.script}, first {args.presses} presses, {MODEL} (partial {busy_ms(PANELS[MODEL], 'partial')} ms), "
           f"every fdatasync delayed by 0 or {args.sync_ms} ms (strace inject)\n")
     print("| order | sync ms | presses | press-to-glass p50 ms | press-to-ack p50 ms | acks after the commit |")
     print("|---|---|---|---|---|---|")
