@@ -182,13 +182,13 @@ def _add_waits(run: Run, script: Path, model: str, frames: list[dict[str, Any]],
     start = round_start(script)
     for step, index in last_of_step.items():
         end, reason, box = glass_line(frames, index)
-        wait = end - delivered[step]
+        wait = glass = end - delivered[step]
         secret = reason == "secret"
         if secret:
             wait = max(0, wait - HANDING_ON_MS)
         run.waits.append(wait)
         counting = any(c.first_ms <= delivered[step] <= c.last_ms for c in run.countdowns)
-        on_zero = zero.press_ms(wait, host.get(step, 0.0), counting)
+        on_zero = zero.press_ms(wait, host.get(step, 0.0), counting, glass)
         run.zero_waits.append(on_zero)
         run.zero_naive_ms += zero.naive_ms(wait, host.get(step, 0.0))
         if step >= start:
