@@ -290,7 +290,7 @@ def round_checks(model: str, run: Run, zero: ZeroModel) -> list[tuple[str, bool]
     target = ROUND_TARGET_S[model] * 1000
     estimate = run.round_zero_ms
     more = estimate / max(1, run.round_ms) - 1
-    sd = estimate - run.round_ms - run.round_host_ms * zero.factor
+    sd = max(0.0, estimate - run.round_ms - run.round_host_ms * zero.factor)
     naive = run.round_zero_naive_ms / max(1, run.round_ms) - 1
     return [(f"{ROUND_SCRIPT}: the round's wait {run.round_ms / 1000:.1f} s <= {target / 1000:.0f} s "
              f"(with the setup presses {run.wait_ms / 1000:.1f} s)", run.round_ms <= target),
