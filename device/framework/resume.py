@@ -3,6 +3,7 @@ what the screen says when a countdown was running as Easel stopped."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from device.framework.contract import Context
@@ -10,6 +11,7 @@ from device.framework.deps import DeviceSetup
 from device.framework.loader import adaptable, app
 from device.framework.session import Session, new_session, session_from_dict, session_to_dict
 from device.storage.store import Store
+from device.storage.store_aside import Notice
 from device.strings.all import STRINGS as T
 
 
@@ -55,3 +57,12 @@ def held_message(session: Session, now: int) -> str:
         return T(lang, "power_cut_paused")
     seconds = -(-left // 1000)
     return T(lang, "power_cut", left=f"{seconds // 60}:{seconds % 60:02d}")
+
+
+def with_notices(session: Session, notices: Sequence[Notice]) -> Session:
+    """The session with what opening the database set aside or dropped before its message line
+    (the store logged it), in the table's language."""
+    if not notices:
+        return session
+    told = [T(session.settings.language, n.key, name=n.name) for n in notices]
+    return replace(session, message=" | ".join([*told, session.message]).strip(" |"))
