@@ -15,9 +15,11 @@ from device.clock import VirtualClock
 from device.framework.deps import local_time
 from device.framework.resources import Resources
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps
+from device.i18n import Said
 from device.run.headless import FrameRecorder
 from device.settings import Settings
 from device.storage.store import Store
+from device.strings.all import STRINGS
 
 # Property tests are deterministic under pytest: the "ci" profile derives every example from
 # the test's own name (derandomize), keeps no example database and never times out, so a run
@@ -85,3 +87,8 @@ def hold_database_lock(db: Path, sql: str) -> subprocess.Popen[str]:
     proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
     return proc
+
+
+def said_text(label: Said | None, lang: str = "en") -> str | None:
+    """An undo label (kept as data) as the screen draws it in `lang`; None stays None."""
+    return None if label is None else STRINGS.text(lang, label)

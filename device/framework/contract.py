@@ -14,6 +14,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from device.display.refresh import Activity
 from device.framework.resources import Resources
+from device.i18n import Said
 from device.render.frame import Frame
 from device.settings import Settings
 from device.storage.history import GameRecord
@@ -69,7 +70,8 @@ class Reply(Generic[S]):
     """The outcome of one event.
 
     - `label`: set when a game command was accepted; it makes an undo point and says what
-      the command did, in the interface language ("seat 3 took #2").
+      the command did, as data (`said("order.took", seat=3, token=2)`): it is stored so and
+      translated only when shown ("Undid: seat 3 took #2"), in the language of that moment.
     - `error`: a one-line refusal to show (already in the interface language).
     - `hide_secret`: this frame hides a secret (a dealt word): force a full refresh.
     - `switch`: open another app ("home", "settings", "toolbox", a game key).
@@ -80,7 +82,7 @@ class Reply(Generic[S]):
     """
 
     state: S
-    label: str | None = None
+    label: Said | None = None
     error: str | None = None
     sounds: tuple[Sound, ...] = ()
     hide_secret: bool = False
@@ -91,7 +93,9 @@ class Reply(Generic[S]):
 
 @dataclass(frozen=True)
 class GameResult:
-    """How a finished game ended, for the history: names by seat, scores, winning seats."""
+    """How a finished game ended, for the history: by seat, the name the table typed ("" for a
+    seat left unnamed: drawn as "Seat 2" / "Place 2" in the language of the moment it is shown),
+    scores, winning seats."""
 
     players: tuple[str, ...]
     scores: tuple[int, ...]
@@ -152,8 +156,8 @@ class App(Generic[S]):
         """Draw the state, including the soft-key bar."""
         raise NotImplementedError
 
-    def result(self, state: S, lang: str) -> GameResult | None:
-        """The final result once a game has ended (kept in the history, seats named in `lang`), else None."""
+    def result(self, state: S) -> GameResult | None:
+        """The final result once a game has ended (kept in the history: seats as data), else None."""
         return None
 
     def invariants(self, state: S) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import replace
 from enum import Enum
@@ -9,10 +10,19 @@ from typing import Any
 
 from device.framework.contract import Context
 from device.framework.session import Session, session_to_dict
+from device.i18n import text_from_json
 from device.storage.store import Store
 from device.strings.all import STRINGS as T
 
 log = logging.getLogger("easel")
+
+
+def shown_label(stored: str, lang: str) -> str:
+    """An undo label as its row keeps it (the JSON of a text as data), drawn in `lang`."""
+    try:
+        return T.text(lang, text_from_json(json.loads(stored)))
+    except (ValueError, KeyError, TypeError):
+        return stored  # a label no Easel wrote as data: shown as it is rather than lose the step
 
 
 class Step(Enum):
@@ -59,7 +69,8 @@ class UndoService:
         if found is None:
             return replace(session, message=T(lang, step.none_left))
         label, restored = found
-        return replace(session.with_state(mode, shown(restored)), message=T(lang, step.done, label=label))
+        message = T(lang, step.done, label=shown_label(label, lang))
+        return replace(session.with_state(mode, shown(restored)), message=message)
 
     def depth(self, step: Step, mode: str) -> int:
         """How many steps of app `mode` can be walked this way."""

@@ -234,7 +234,7 @@ def test_a_database_from_before_the_application_id_is_upgraded_in_place(tmp_path
     resumed = Harness(db)
     assert resumed.runner.session.message == ""
     assert resumed.state().game.rolls == 2  # type: ignore[attr-defined]
-    assert [g.winner_names() for g in resumed.store.games()] == [("Bruno",)]
+    assert [g.winner_names(str) for g in resumed.store.games()] == [("Bruno",)]
     resumed.press("back!")
     assert resumed.state().game.rolls == 1  # type: ignore[attr-defined]
     resumed.store.close()
