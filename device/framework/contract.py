@@ -18,6 +18,7 @@ from device.i18n import Said
 from device.render.frame import Frame
 from device.settings import Settings
 from device.storage.history import GameRecord
+from device.storage.kept import Keep
 from device.storage.word_history import WordsDealt, WordSource
 from engine import codec
 from hardware.buzzer import Sound
@@ -127,6 +128,7 @@ class App(Generic[S]):
     title_key: str = ""
     ui_type: type[S]
     colour_screens: bool = False
+    form: int = 1  # the version of `dump`'s saved form: saved with every state, given back to `load`
 
     def start(self, ctx: Context) -> S:
         """A fresh state (a game starts at its setup screen), seeded with ctx.seed."""
@@ -182,11 +184,18 @@ class App(Generic[S]):
         return None
 
     def dump(self, state: S) -> dict[str, Any]:
-        """Serialise the state (to_dict)."""
+        """Serialise the state (to_dict), in this app's saved `form`. Large immutable data (a
+        deck) is named by its key and returned by `kept`, never written into every save."""
         data: dict[str, Any] = codec.to_dict(state)
         return data
 
-    def load(self, data: dict[str, Any], words: WordSource | None = None) -> S:
-        """Rebuild and validate a state (from_dict); raises ValueError. `words`: the database a
-        saved #ARTBOX game reads its used words from (None: a game saved naming them cannot load)."""
+    def kept(self, state: S) -> tuple[Keep, ...]:
+        """The large immutable data the saved state names by key (storage/kept.py): the journal
+        keeps each once in the database, with the step that first names it; default none."""
+        return ()
+
+    def load(self, data: dict[str, Any], words: WordSource | None = None, form: int = 1) -> S:
+        """Rebuild and validate a state saved in saved form `form` (from_dict); raises ValueError.
+        `words`: the database, where a saved state finds its kept data and #ARTBOX its used
+        words (None: a game saved naming them cannot load)."""
         return codec.from_dict(self.ui_type, data)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from device.framework.loader import app
-from device.framework.session import Session, session_to_dict
+from device.framework.session import Session, saved_forms, stored_session
 from device.i18n import Said, text_to_json
 from device.storage.history import GameRecord, history_key
 from device.storage.store import Store
@@ -42,13 +42,14 @@ class Journal:
         """Save the session after a step that took app `mode` from `before` to `after`: an undo
         point when `undo_label` names the step (kept as data, JSON: translated when shown); apps
         the step opened (`fresh`) start with no undo."""
-        data = session_to_dict(session)
+        data = stored_session(session)
         owner = app(mode)
-        undo = None if undo_label is None else (mode, stored_label(undo_label), owner.dump(before))
+        undo = None if undo_label is None else (mode, stored_label(undo_label), owner.dump(before), owner.form)
+        keep = saved_forms(session) + (owner.kept(before) if undo is not None else ())
         for key in fresh:
             self.store.forget(key, data, now)
         finished = self._finished(mode, before, after)
-        self.store.save(data, now, undo, finished, owner.words_dealt(before, after))
+        self.store.save(data, now, undo, finished, owner.words_dealt(before, after), keep)
         if finished is not None:
             self.reread()
         self._schedule_retry(now)

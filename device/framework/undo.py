@@ -9,7 +9,7 @@ from enum import Enum
 from typing import Any
 
 from device.framework.contract import Context
-from device.framework.session import Session, session_to_dict
+from device.framework.session import Session, stored_session
 from device.i18n import text_from_json
 from device.storage.store import Store
 from device.strings.all import STRINGS as T
@@ -54,23 +54,24 @@ class UndoService:
         mode, owner = session.mode, session.app()
         lang = session.settings.language
 
-        def shown(restored: dict[str, Any]) -> Any:
-            return owner.restored(owner.load(restored, ctx.words), ctx)
+        def shown(restored: dict[str, Any], form: int) -> Any:
+            return owner.restored(owner.load(restored, ctx.words, form), ctx)
 
-        def session_after(restored: dict[str, Any]) -> dict[str, Any]:
-            return session_to_dict(session.with_state(mode, shown(restored)))
+        def session_after(restored: dict[str, Any], form: int) -> dict[str, Any]:
+            return stored_session(session.with_state(mode, shown(restored, form)))
 
         try:
-            found = self.store.step_back(step.value, mode, owner.dump(session.state()), session_after, ctx.now_ms)
+            current = (owner.dump(session.state()), owner.form)
+            found = self.store.step_back(step.value, mode, current, session_after, ctx.now_ms)
         except (ValueError, KeyError, TypeError) as exc:  # a stored step the app cannot read back
             log.error("%s step of %s unusable, dropped: %s", step.value, mode, exc)
             self.store.drop_newest(step.value, mode)
             return replace(session, message=T(lang, "step_damaged"))
         if found is None:
             return replace(session, message=T(lang, step.none_left))
-        label, restored = found
+        label, restored, form = found
         message = T(lang, step.done, label=shown_label(label, lang))
-        return replace(session.with_state(mode, shown(restored)), message=message)
+        return replace(session.with_state(mode, shown(restored, form)), message=message)
 
     def depth(self, step: Step, mode: str) -> int:
         """How many steps of app `mode` can be walked this way."""

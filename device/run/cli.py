@@ -145,7 +145,22 @@ def _history(args: argparse.Namespace) -> int:
     _export_history(args, records, seat_label)
     if args.csv is None and args.json is None:
         _print_history(records, seat_label)
+        _print_aside(path, seat_label)
     return 0
+
+
+def _print_aside(path: Path, seat_label: Callable[[int], str]) -> None:
+    """One line per game kept aside (it could not resume): its scores so far, and why."""
+    from device.framework.loader import app
+    from device.framework.registry import GAMES
+    from device.storage.store import read_aside
+    from device.widgets.game_app import GameApp
+
+    for kept in read_aside(path):
+        owner = app(kept.mode) if kept.mode in GAMES else None
+        scores = owner.saved_scores(kept.state, kept.form) if isinstance(owner, GameApp) else None
+        shown_scores = " ".join(f"{seat_label(s)}={p}" for s, p in enumerate(scores, start=1)) if scores else "?"
+        print(f"kept aside  {kept.mode:8s} {shown_scores}  ({kept.reason})")
 
 
 def _seat_label(lang: str) -> Callable[[int], str]:

@@ -68,6 +68,15 @@ class GameApp(KeyedApp[U]):
         """Each seat's final score, seat 1 first."""
         raise NotImplementedError
 
+    def saved_scores(self, data: dict[str, Any], form: int) -> tuple[int, ...] | None:
+        """Each seat's score so far in a saved game that cannot resume (kept aside), read without
+        the database; None when the save does not say."""
+        try:
+            game = self.load(data, None, form).game
+        except ValueError:
+            return None
+        return None if game is None else self.scores(game)
+
 
 def player_names(players: Sequence[str], lang: str) -> tuple[str, ...]:
     """Players as stored (a typed name, or "" for seat N left unnamed) drawn in `lang`."""

@@ -20,7 +20,7 @@ from device.clock import Clock, MonotonicClock
 from device.config import Config
 from device.framework.resources import Resources
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps
-from device.framework.session import session_to_dict
+from device.framework.session import stored_session
 from device.i18n import LANGUAGES
 from device.run.loop import STOP, run_loop
 from device.run.web.glass import GlassHost
@@ -146,7 +146,7 @@ class WebTable:
             self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
             self._runner.show()  # handed over before start() returns (the loop's own first show changes nothing)
             if keep_choice:
-                self._store.save(session_to_dict(self._runner.session), self._runner.clock.now_ms())
+                self._store.save(stored_session(self._runner.session), self._runner.clock.now_ms())
             self._events = queue.Queue()
             self._arrivals.clear()
             self._stop = threading.Event()
