@@ -24,6 +24,13 @@ class Script:
     ends: bool
 
 
+# What one press may write to the database, on average over a game's committed scripts: the
+# session row, its undo row and anything else the step adds (a deck kept once is not a press's
+# cost). Every registered game is held to it by tests/device/test_save_budget.py; an SD card
+# wears by the bytes written, and a deck saved whole in a state (or twice) is what breaks it.
+SAVE_BUDGET_BYTES = 2048
+
+
 def as_saved(game: dict[str, Any]) -> dict[str, Any]:
     """The engine's dict of a saved game, for a game that saves its engine state as is."""
     return game
