@@ -1,7 +1,8 @@
 """Small saves by construction: every registered game's committed scripts, played through the
 real runner and store, write at most SAVE_BUDGET_BYTES per press on average (the session row, its
 undo row, the history and word rows; a deck kept once in the database, storage/kept.py, is not a
-press's cost), and no single press more than twice that. A game that saves its deck in its state, let alone twice, fails here."""
+press's cost), and no single press more than twice that. A game that saves its deck in its
+state, let alone twice, fails here."""
 
 from __future__ import annotations
 
