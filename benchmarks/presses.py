@@ -277,8 +277,11 @@ def count_rounds(script: Annotated, depth: int = 12) -> list[RoundCount]:
 
 
 def game_of(name: str) -> str:
-    """The registered game whose game.py names the script ("" for a script no game names)."""
-    return next((key for key in GAMES if any(s.name == name for s in descriptor(key).scripts)), "")
+    """The registered game whose game.py names the script; for a script none names (one given on
+    the command line), the registered game its name starts with (`toolbox_example` -> toolbox)."""
+    named = next((key for key in GAMES if any(s.name == name for s in descriptor(key).scripts)), "")
+    prefix = name.split("_", 1)[0]
+    return named or (prefix if prefix in GAMES else "")
 
 
 def registered_scripts() -> list[Path]:
