@@ -21,6 +21,7 @@ from device.storage.history import GameRecord
 from device.storage.kept import Keep
 from device.storage.word_history import WordsDealt, WordSource
 from engine import codec
+from engine.sandglass import Sandglass
 from hardware.buzzer import Sound
 from hardware.events import ButtonEvent
 
@@ -137,6 +138,16 @@ class App(Generic[S]):
     def handle(self, state: S, event: ButtonEvent, ctx: Context) -> Reply[S]:
         """React to one button event."""
         raise NotImplementedError
+
+    def glass(self, state: S) -> Sandglass | None:
+        """The sandglass this state counts down on, None when none counts here (a timed game
+        states it: device/widgets/timed.py derives its deadlines, ticks and activity from it)."""
+        return None
+
+    def time_left(self, state: S, now_ms: int) -> int | None:
+        """The sand left at `now_ms` on the glass `glass` states if it is running, else None."""
+        glass = self.glass(state)
+        return glass.remaining_ms(now_ms) if glass is not None and glass.status == "running" else None
 
     def next_deadline(self, state: S, ctx: Context) -> int | None:
         """The next moment (ms) this app needs `tick`, e.g. a countdown second; None if never."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.countdown import running_countdown_ms
 from device.framework.contract import Context
 from device.framework.deps import DeviceSetup
 from device.framework.loader import adaptable, app
@@ -48,8 +47,9 @@ def stopped_mid_countdown(store: Store) -> bool:
 
 
 def held_message(session: Session, now: int) -> str:
-    """What the screen says while time is held after a stop: the time left, if a countdown shows it."""
-    left = running_countdown_ms(session.state(), now)
+    """What the screen says while time is held after a stop: the time left, if the open app's
+    sandglass was running."""
+    left = session.app().time_left(session.state(), now)
     lang = session.settings.language
     if left is None:
         return T(lang, "power_cut_paused")

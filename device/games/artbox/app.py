@@ -6,16 +6,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from device.display.refresh import Activity
-from device.framework.contract import Context, Reply
+from device.framework.contract import Context
 from device.games.artbox import keys, saved, screens
 from device.games.artbox.ui import ArtboxUi, Options
 from device.render.frame import Frame
 from device.storage.kept import Keep
 from device.storage.word_history import WordsDealt, WordSource
 from device.widgets.bindings import Bindings
-from device.widgets.countdown import countdown_deadline, countdown_tick
 from device.widgets.game_app import GameApp
+from device.widgets.timed import TimedApp
 from device.wordpacks import reference
 from engine import codec
 from engine.artbox import ARTBOX
@@ -23,15 +22,17 @@ from engine.artbox.commands import HideWords, TimeUp
 from engine.artbox.end import Tokens
 from engine.artbox.state import State
 from engine.artbox.supply import newly_dealt
+from engine.sandglass import Sandglass
 
 
-class ArtboxApp(GameApp[ArtboxUi]):
+class ArtboxApp(TimedApp[ArtboxUi], GameApp[ArtboxUi]):
     """#ARTBOX for 3 to 8 players: words, dice, number tokens, sandglass, awards, scores."""
 
     key = "artbox"
     title_key = "game.artbox"
     ui_type = ArtboxUi
     engine = ARTBOX
+    catches_up = False  # a press after an unseen time-out finds the glass as the last tick left it
 
     def start(self, ctx: Context) -> ArtboxUi:
         """The setup menu, its rules language following the interface language."""
@@ -67,29 +68,22 @@ class ArtboxApp(GameApp[ArtboxUi]):
         """The setup menu's keys, or the keys of the phase being played."""
         return keys.bindings(state, ctx)
 
-    def next_deadline(self, state: ArtboxUi, ctx: Context) -> int | None:
-        """Each displayed second of the sandglass, and its end."""
-        if state.game is None:
-            return None
-        return countdown_deadline(state.game.sandglass, ctx.now_ms)
+    def glass(self, state: ArtboxUi) -> Sandglass | None:
+        """The game's sandglass (it runs while the table guesses, and draws in the simplified game)."""
+        return state.game.sandglass if state.game is not None else None
 
-    def tick(self, state: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
-        """Beep in the last 10 s; at zero the engine hears TimeUp (pencils down)."""
-        if state.game is None:
-            return Reply(state)
-        _, sounds, finished = countdown_tick(state.game.sandglass, ctx.now_ms)
-        if not finished:
-            return Reply(state, sounds=sounds)
-        game = ARTBOX.apply(state.game, TimeUp(ctx.now_ms))
-        return Reply(replace(state, game=game, cursor=0, view="words"), sounds=sounds)
+    def time_up(self, state: ArtboxUi, ctx: Context) -> ArtboxUi:
+        """Pencils down: the engine hears TimeUp."""
+        assert state.game is not None  # only a game's sandglass runs out
+        return replace(state, game=ARTBOX.apply(state.game, TimeUp(ctx.now_ms)))
 
-    def activity(self, state: ArtboxUi, ctx: Context) -> Activity:
-        """The sandglass counts down; the table draws (step 2) and guesses (step 3) away from the device."""
-        game = state.game
-        if game is None:
-            return Activity()
-        running = game.sandglass.settle(ctx.now_ms).status == "running"
-        return Activity(countdown=running, physical=game.phase in ("drawing", "guessing"))
+    def alarm(self, state: ArtboxUi) -> ArtboxUi:
+        """The alarm shows the word list, its cursor on the first line."""
+        return replace(state, cursor=0, view="words")
+
+    def away(self, state: ArtboxUi, ctx: Context) -> bool:
+        """The table draws (step 2) and guesses (step 3) away from the device."""
+        return state.game is not None and state.game.phase in ("drawing", "guessing")
 
     def words_dealt(self, before: ArtboxUi | None, after: ArtboxUi) -> WordsDealt | None:
         """The deck words a step dealt (kept, returned or decoys), when the deck is a word pack's."""

@@ -5,22 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from device.display.refresh import Activity
-from device.framework.contract import Context, Reply
+from device.framework.contract import Context
 from device.games.identik import keys, screens
-from device.games.identik.ui import IdentikUi, catch_up
+from device.games.identik.ui import IdentikUi
 from device.render.frame import Frame
 from device.widgets.bindings import Bindings
-from device.widgets.countdown import countdown_deadline, countdown_tick
 from device.widgets.game_app import GameApp
+from device.widgets.timed import TimedApp
 from engine.identik import IDENTIK
 from engine.identik.commands import TimeUp
 from engine.identik.scores import scorecard
 from engine.identik.state import State
-from hardware.events import ButtonEvent
+from engine.sandglass import Sandglass
 
 
-class IdentikApp(GameApp[IdentikUi]):
+class IdentikApp(TimedApp[IdentikUi], GameApp[IdentikUi]):
     """The IDENTIK companion: hourglass, passing, judging and the scorecard."""
 
     key = "identik"
@@ -57,35 +56,27 @@ class IdentikApp(GameApp[IdentikUi]):
         """The keys of the screen shown."""
         return keys.bindings(state, ctx)
 
-    def handle(self, state: IdentikUi, event: ButtonEvent, ctx: Context) -> Reply[IdentikUi]:
-        """Pencils go down first if the sand ran out unseen; then the key's action."""
-        caught_up = catch_up(state, ctx.now_ms)
-        return self.bindings(caught_up, ctx).dispatch(caught_up, event, ctx)
-
-    def next_deadline(self, state: IdentikUi, ctx: Context) -> int | None:
-        """Each shown second of the running hourglass, and its end."""
+    def glass(self, state: IdentikUi) -> Sandglass | None:
+        """The hourglass, while the narrator describes (pencils down past that)."""
         game = state.game
-        if game is None or game.phase != "describe":
-            return None
-        return countdown_deadline(game.sandglass, ctx.now_ms)
+        return game.sandglass if game is not None and game.phase == "describe" else None
 
-    def tick(self, state: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
-        """Beep in the last 10 s; at zero ring the alarm: pencils down."""
-        game = state.game
-        if game is None or game.phase != "describe":
-            return Reply(state)
-        _, sounds, finished = countdown_tick(game.sandglass, ctx.now_ms)
-        if not finished:
-            return Reply(state, sounds=sounds)
-        after = IDENTIK.apply(game, TimeUp(ctx.now_ms))
-        return Reply(replace(state, game=after, screen="play", direction="left"), sounds=sounds)
+    def time_up(self, state: IdentikUi, ctx: Context) -> IdentikUi:
+        """Pencils down: the engine hears TimeUp."""
+        assert state.game is not None  # only a game's hourglass runs out
+        return replace(state, game=IDENTIK.apply(state.game, TimeUp(ctx.now_ms)))
 
-    def activity(self, state: IdentikUi, ctx: Context) -> Activity:
-        """The hourglass counts down while the narrator describes and the table draws."""
-        game = state.game
-        if game is None or state.screen != "play" or game.phase != "describe":
-            return Activity()
-        return Activity(countdown=game.sandglass.settle(ctx.now_ms).status == "running", physical=True)
+    def alarm(self, state: IdentikUi) -> IdentikUi:
+        """The alarm brings the play screen back, the drawings to pass left first."""
+        return replace(state, screen="play", direction="left")
+
+    def countdown_shown(self, state: IdentikUi) -> bool:
+        """The play screen shows the hourglass (the scorecard does not)."""
+        return state.screen == "play"
+
+    def away(self, state: IdentikUi, ctx: Context) -> bool:
+        """The table draws while the narrator describes, on the play screen."""
+        return state.screen == "play" and state.game is not None and state.game.phase == "describe"
 
     def screen_key(self, state: IdentikUi) -> str:
         """The screen, and for a game the phase of the round."""

@@ -9,8 +9,6 @@ from typing import Literal
 
 from device.widgets.cursor import shifted
 from device.widgets.name_wheel import SEPARATORS
-from engine.identik import IDENTIK
-from engine.identik.commands import TimeUp
 from engine.identik.setup import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -99,12 +97,4 @@ def with_name(ui: IdentikUi, text: str) -> IdentikUi:
     names = list(ui.draft.names)
     names[ui.seat - 1] = text
     return replace(ui, draft=replace(ui.draft, names=tuple(names)))
-
-
-def catch_up(ui: IdentikUi, now: int) -> IdentikUi:
-    """Pencils are down once the sand has run out, even if no tick has told us yet."""
-    game = ui.game
-    if game and game.phase == "describe" and game.sandglass.is_out(now):
-        return replace(ui, game=IDENTIK.apply(game, TimeUp(now)))
-    return ui
 

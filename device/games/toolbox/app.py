@@ -5,25 +5,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from device.display.refresh import Activity
 from device.framework.contract import Context, Reply
 from device.games.toolbox import keys, screens
 from device.games.toolbox.ui import ToolboxUi, view_of
 from device.render.frame import Frame
-from device.widgets.bindings import Bindings, KeyedApp
-from device.widgets.countdown import countdown_deadline, countdown_tick
+from device.widgets.bindings import Bindings
+from device.widgets.timed import TimedApp
+from engine.sandglass import Sandglass
 from engine.toolbox import TOOLBOX
 from engine.toolbox.setup import Setup
 from hardware.events import ButtonEvent
 
 
-class ToolboxApp(KeyedApp[ToolboxUi]):
+class ToolboxApp(TimedApp[ToolboxUi]):
     """Dice, sandglass and finishing order for any table game."""
 
     key = "toolbox"
     title_key = "toolbox.title"
     ui_type = ToolboxUi
     colour_screens = True
+    catches_up = False  # a press reads the glass settled (keys.py, ui.view_of) and leaves it as saved
 
     def start(self, ctx: Context) -> ToolboxUi:
         """A fresh Toolbox with the settings' sandglass length and table size."""
@@ -44,23 +45,22 @@ class ToolboxApp(KeyedApp[ToolboxUi]):
         """A sandglass turned or number tokens taken: home offers to continue."""
         return state.game.sandglass.status != "idle" or bool(state.game.order.seats)
 
-    def next_deadline(self, state: ToolboxUi, ctx: Context) -> int | None:
-        """Each displayed second of a running sandglass, and its end."""
-        return countdown_deadline(state.game.sandglass, ctx.now_ms)
+    def glass(self, state: ToolboxUi) -> Sandglass:
+        """The Toolbox's one sandglass, on every screen (the menu shows its time too)."""
+        return state.game.sandglass
 
-    def tick(self, state: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
-        """Beep in the last 10 s; at zero, settle the glass, ring and show Time!."""
-        glass, sounds, finished = countdown_tick(state.game.sandglass, ctx.now_ms)
-        if glass == state.game.sandglass:
-            return Reply(state, sounds=sounds)
-        game = replace(state.game, sandglass=glass)
-        return Reply(replace(state, game=game, screen="sandglass" if finished else state.screen), sounds=sounds)
+    def time_up(self, state: ToolboxUi, ctx: Context) -> ToolboxUi:
+        """No rules of its own at zero: the glass is settled as done."""
+        return replace(state, game=replace(state.game, sandglass=state.game.sandglass.settle(ctx.now_ms)))
 
-    def activity(self, state: ToolboxUi, ctx: Context) -> Activity:
-        """A running sandglass is a countdown; while it runs, or after a roll, the table draws."""
-        running = state.game.sandglass.settle(ctx.now_ms).status == "running"
+    def alarm(self, state: ToolboxUi) -> ToolboxUi:
+        """The alarm shows Time! on the sandglass screen."""
+        return replace(state, screen="sandglass")
+
+    def away(self, state: ToolboxUi, ctx: Context) -> bool:
+        """While the sandglass runs, or after a roll, the table draws."""
         rolled = state.screen == "dice" and bool(state.game.last_roll)
-        return Activity(countdown=running, physical=running or rolled)
+        return self.running(state, ctx.now_ms) or rolled
 
     def screen_key(self, state: ToolboxUi) -> str:
         """The Toolbox screen shown."""
