@@ -59,10 +59,10 @@ class GameApp(KeyedApp[U]):
                           winners=outcome.winners, seed=state.seed)
 
     def seat_names(self, game: Any) -> tuple[str, ...]:
-        """The name the table typed for each seat, "" for each seat left unnamed (the default:
-        no names); the screens draw an unnamed seat as "Seat 2" / "Place 2" (`player_names`)."""
-        players: int = game.setup.players
-        return ("",) * players
+        """The name the table typed for each seat (one per score), "" for each seat left unnamed
+        (the default: no names); the screens draw an unnamed seat as "Seat 2" / "Place 2"
+        (`player_names`)."""
+        return ("",) * len(self.scores(game))  # a seat per score: no setup field is assumed
 
     def scores(self, game: Any) -> tuple[int, ...]:
         """Each seat's final score, seat 1 first."""
