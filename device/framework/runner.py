@@ -23,7 +23,7 @@ from device.framework.journal import Journal
 from device.framework.loader import app, games_under_way, menu
 from device.framework.press_pipeline import PressPipeline
 from device.framework.resume import held_message, resume, stopped_mid_countdown, with_notices
-from device.framework.session import Session, apply_reply, open_app, paused_game, session_to_dict
+from device.framework.session import Session, apply_reply, open_app, paused_game, stored_session
 from device.framework.undo import UndoService
 from device.render.frame import Frame
 from device.storage.history import GameRecord
@@ -196,4 +196,4 @@ class Runner:
     def open(self, mode: str) -> None:
         """Open an app directly (used by tests and `--start`)."""
         self.session = open_app(self.session, mode, self.ctx())
-        self.store.save(session_to_dict(self.session), self.clock.now_ms())
+        self.store.save(stored_session(self.session), self.clock.now_ms())

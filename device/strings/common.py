@@ -37,6 +37,8 @@ COMMON = Strings({
     "storage.dropped_words": ("Damaged word history dropped: every word is fresh again",
                               "Historique des mots abîmé supprimé : tous les mots redeviennent neufs"),
     "storage.dropped_clock": ("A damaged saved time was dropped", "Une heure enregistrée abîmée a été supprimée"),
+    "game_kept_aside": ("{game} cannot resume ({why}): kept aside, `easel history` shows its scores",
+                        "{game} ne peut pas reprendre ({why}) : gardée à part, `easel history` montre ses scores"),
     "step_damaged": ("That step was damaged and is dropped", "Cette étape était abîmée : supprimée"),
     "error.glass_turned": ("The sandglass is already running", "Le sablier est déjà lancé"),
     "error.glass_not_running": ("The sandglass is not running", "Le sablier n'est pas lancé"),

@@ -25,7 +25,6 @@ STRINGS = Strings({
     "dice.d10": ("d10", "d10"),
     "dice.tokens": ("Toss {n} tokens", "Lancer {n} jetons"),
     "dice.token_one": ("Toss 1 token", "Lancer 1 jeton"),
-    "dice.roll": ("Roll", "Lancer"),
     "dice.press_roll": ("Press roll or OK", "Appuyez sur lancer ou OK"),
     "dice.press_roll.keys": ("Press OK to roll", "OK pour lancer"),
     # up/down on the dice screen name the dice they switch to
@@ -42,12 +41,7 @@ STRINGS = Strings({
     # a roll after everyone took a token starts a new round: the tokens went back (000 l.95)
     "dice.order_cleared": ("order cleared", "ordre effacé"),
     "dice.face_up": ("{up} of {n} face up", "{up} sur {n} face visible"),
-    "dice.rolled": ("rolled {what}", "lancé {what}"),
     "dice.rolled_new_round": ("tokens back, rolled {what}", "jetons rendus, lancé {what}"),
-    "shape.circle": ("circle", "cercle"),
-    "shape.square": ("square", "carré"),
-    "shape.triangle": ("triangle", "triangle"),
-    "shape.line": ("line", "trait"),
     "glass.idle": ("ready", "prêt"),
     "glass.running": ("running", "en cours"),
     "glass.paused": ("paused", "en pause"),
@@ -64,7 +58,6 @@ STRINGS = Strings({
     "glass.next_round": ("Next round: press roll", "Manche suivante : bouton lancer"),
     "glass.next_round.keys": ("Next round: OK rolls the dice", "Manche suivante : OK lance les dés"),
     "glass.paused_big": ("PAUSED", "PAUSE"),
-    "glass.started": ("sandglass started", "sablier lancé"),
     "glass.flipped": ("sandglass flipped", "sablier retourné"),
     "glass.paused_label": ("sandglass paused", "sablier en pause"),
     "glass.resumed": ("sandglass resumed", "sablier relancé"),
@@ -72,7 +65,6 @@ STRINGS = Strings({
     "order.next": ("#{n} next", "#{n} suivant"),
     "order.seat_takes": ("{seat}: #{n}", "{seat} : #{n}"),
     "order.took": ("seat {seat} took #{token}", "place {seat} prend #{token}"),
-    "order.waiting": ("Waiting", "En attente"),
     "order.press_own": ("Done drawing? Press your seat button", "Dessin fini ? Votre bouton de place"),
     # the seat cursor: the four keys' way, or by hand on the table build (a seat without a button)
     "order.pick_seat": ("Who finished? ▲▼ their seat, OK gives #{n}", "Qui a fini ? ▲▼ sa place, OK donne #{n}"),

@@ -17,7 +17,8 @@ def render(ui: StatsUi, lines: Sequence[StatLine], games: int, lang: str, keys: 
     if not lines:
         frame.fit(frame.content, T(lang, "stats.none"), max_px=frame.body)
         return
-    left = [T(lang, line.title_key) if line.title_key else line.what for line in lines]
+    left = [T(lang, line.title_key) if line.title_key else T(lang, "seat", seat=line.seat) if line.seat
+            else line.what for line in lines]
     right = [str(line.count) if line.kind == "game" else T(lang, "stats.wins", won=line.won, played=line.played)
              for line in lines]
     frame.menu(frame.content, left, min(ui.cursor, len(left) - 1), right=right)
