@@ -31,9 +31,10 @@ class Journal:
         self.history = tuple(self.store.games())
 
     def record(self, session: Session, mode: str, before: Any, after: Any, now: int,
-               undo_label: str | None = None, fresh: Collection[str] = ()) -> None:
+               undo_label: str | None = None, fresh: Collection[str] = ()) -> GameRecord | None:
         """Save the session after a step that took app `mode` from `before` to `after`: an undo
-        point when `undo_label` names the step; apps the step opened (`fresh`) start with no undo."""
+        point when `undo_label` names the step; apps the step opened (`fresh`) start with no undo.
+        The record of the game this step finished, if it finished one."""
         data = session_to_dict(session)
         owner = app(mode)
         undo = None if undo_label is None else (mode, undo_label, owner.dump(before))
@@ -44,6 +45,7 @@ class Journal:
         if finished is not None:
             self.reread()
         self._schedule_retry(now)
+        return finished
 
     def _finished(self, mode: str, before: Any, after: Any, lang: str) -> GameRecord | None:
         """A history record when this step ended a game."""

@@ -20,6 +20,7 @@ COMMON = Strings({
     "undid": ("Undid: {label}", "Annulé : {label}"),
     "redid": ("Redid: {label}", "Rétabli : {label}"),
     "nothing_to_undo": ("Nothing to undo", "Rien à annuler"),
+    "game_over_undo": ("Game over · hold ◀: undo", "Partie finie · maintenir ◀ : annuler"),
     "nothing_to_redo": ("Nothing to redo", "Rien à rétablir"),
     "panel_fault": ("Panel fault: {message}", "Panneau en défaut : {message}"),
     "storage_unsaved": ("Not saved: {n} steps wait for the disk (full?)",

@@ -60,6 +60,8 @@ def bindings(ui: IdentikUi, ctx: Context) -> Bindings[IdentikUi]:
         return Bindings(_setup(ui, lang), holds_press=False)
     if ui.screen == "scores":
         return Bindings(_scores(lang), holds_press=False)
+    if ui.screen == "quit":
+        return Bindings(_quit(lang), holds_press=False)
     if ui.game.phase == "judging":
         return Bindings(_judging(ui, ui.game, lang, ctx.seat_buttons), holds_press=False)
     return Bindings(PHASES[ui.game.phase](ui, ui.game, lang), holds_press=False)
@@ -208,15 +210,22 @@ def _name(ui: IdentikUi, lang: str) -> Keys:
 
 
 def _scores(lang: str) -> Keys:
+    """The scorecard: ok or back return to the game; down asks whether to quit it."""
+    def to_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        return Reply(replace(u, screen="play"))
+
+    return {"down": Binding(lambda u, c: Reply(replace(u, screen="quit")), T(lang, "identik.quit")),
+            "ok": Binding(to_game, T(lang, "identik.game_key")), "back": Binding(to_game, T(lang, "key.back"))}
+
+
+def _quit(lang: str) -> Keys:
+    """"Quit this game?": ok abandons it (an undo point: hold back brings it back), back keeps playing."""
     def quit_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         fresh = replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u))
         return Reply(fresh, label=T(c.lang, "identik.label.quit"))
 
-    def to_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        return Reply(replace(u, screen="play"))
-
-    return {"down": Binding(quit_game, T(lang, "identik.quit")),
-            "ok": Binding(to_game, T(lang, "identik.game_key")), "back": Binding(to_game, T(lang, "key.back"))}
+    return {"ok": Binding(quit_game, T(lang, "identik.quit")),
+            "back": Binding(lambda u, c: Reply(replace(u, screen="scores")), T(lang, "identik.keep_playing"))}
 
 
 # ----- a round ---------------------------------------------------------------------------------

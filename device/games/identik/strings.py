@@ -135,6 +135,10 @@ STRINGS = Strings({
     "identik.winners": ("{n} tied winners", "{n} gagnants ex æquo"),
     "identik.game_key": ("Game", "Partie"),
     "identik.quit": ("Quit", "Quitter"),
+    "identik.keep_playing": ("Play on", "Continuer"),
+    "identik.quit_title": ("Quit this game?", "Quitter la partie ?"),
+    "identik.quit_lost": ("Scores after round {r} are dropped", "Les scores après la manche {r} sont perdus"),
+    "identik.quit_undo": ("Changed your mind after? Hold ◀: undo", "Regret ? Maintenir ◀ : annuler"),
     # what a command did (undo labels)
     "identik.label.new": ("game for {n} players", "partie à {n} joueurs"),
     "identik.label.super": ("super criterion {n}", "super critère {n}"),

@@ -271,15 +271,28 @@ def test_summary_then_next_round_rotates_the_narrator() -> None:
 def test_the_summary_opens_the_scorecard_with_the_round_counted() -> None:
     """Rulebook 002 l.71-77: the round's points go on the scorecard (seat 2 holds seat 4's drawing
     and ticks super criterion 1: 1 + 2 bonus for seat 4, 1 for narrator seat 1); ok or back
-    return to the round's points, down abandons the game."""
+    return to the round's points; down asks before it abandons the game (issue 28)."""
     ui = press(to_judging(started(first=1)), "seat2", *(["ok"] * 10))
     assert game_of(ui).phase == "summary"
     card = press(ui, "down")
     assert card.screen == "scores" and APP.screen_key(card) == "identik.scores"
     assert [line.total for line in scores_so_far(game_of(card))] == [1, 0, 0, 3]
     assert press(card, "ok") == press(card, "back") == replace(card, screen="play")
-    quit_ = send(card, "down")
+    asked = send(card, "down")
+    assert asked.state.game == card.game and asked.state.screen == "quit" and asked.label is None
+    assert APP.bindings(asked.state, ctx()).labels() == {"ok": "Quit", "back": "Play on"}
+    assert press(asked.state, "back") == card
+    quit_ = send(asked.state, "ok")
     assert quit_.state.game is None and quit_.state.screen == "setup" and quit_.label == "game abandoned"
+
+
+def test_one_press_on_the_scorecard_never_abandons_the_game() -> None:
+    """Issue 28: no single press on the scorecard (any button, pressed or held) drops the game."""
+    ui = press(to_judging(started(first=1)), "seat2", *(["ok"] * 10))
+    card = press(ui, "down")
+    for button in ("up", "down", "ok", "back", "roll", "timer", *(f"seat{n}" for n in range(1, 9))):
+        for kind in ("", "!"):
+            assert game_of(press(card, button + kind)) == card.game, button + kind
 
 
 def test_back_steps_back_in_the_round_else_opens_the_menu() -> None:
