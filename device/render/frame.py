@@ -112,7 +112,11 @@ class Frame:
         face = font(px or self.body, weight)
         self.draw.text(xy, text, font=face, anchor=anchor, fill=self.ink if fill is None else fill)
         box = self.draw.textbbox(xy, text, font=face, anchor=anchor)
-        self.note((int(box[0]), int(box[1]), int(box[2]), int(box[3])), text, fill == self.paper)
+        # across: where the line stands (its advance from the anchor), not its ink, so that a text
+        # starting with an overhanging letter ("Artem") lines up with the rows above it
+        advance = face.getlength(text)
+        left = {"l": xy[0], "m": xy[0] - advance / 2, "r": xy[0] - advance}.get(anchor[0], box[0])
+        self.note((int(left), int(box[1]), int(left + advance), int(box[3])), text, fill == self.paper)
 
     def note(self, box: Box, text: str, inverted: bool = False) -> None:
         """Record what the frame shows in `box` as text (the terminal's text view reads it)."""
@@ -237,13 +241,16 @@ class Frame:
         px = self.small
         height = int(px * 1.5)
         box = (0, self.bottom - height, self.width, self.bottom)
-        self._clear_cut_rows(box[1])
+        cleared = self._clear_cut_rows(box[1])
+        # the texts it hides are no longer on the glass: the text view must not show them beside it
+        self.notes[:] = [n for n in self.notes if n[0][3] <= cleared or n[0][1] >= box[3]]
         self.draw.rectangle(box, fill=self.ink)
         shown = self.ellipsize(text, self.width - self.px(8), px)
         self.text((self.width // 2, box[1] + height // 2), shown, px, anchor="mm", fill=self.paper)
 
-    def _clear_cut_rows(self, band_top: int) -> None:
-        """Blank the rows just above `band_top` (a margin, then on up to the first blank row)."""
+    def _clear_cut_rows(self, band_top: int) -> int:
+        """Blank the rows just above `band_top` (a margin, then on up to the first blank row);
+        the top row blanked (`band_top` when none was)."""
         margin, limit = self.px(2), self.px(16)
         top = max(self.top, band_top - margin)
         blank = Image.new(self.image.mode, (self.width, 1), self.paper)
@@ -254,6 +261,7 @@ class Frame:
             top -= 1
         if top < band_top:
             self.draw.rectangle((0, top, self.width - 1, band_top - 1), fill=self.paper)
+        return min(top, band_top)
 
     # widgets -----------------------------------------------------------------------------
     def menu(self, box: Box, items: Sequence[str], cursor: int, px: int | None = None,
