@@ -78,7 +78,7 @@ def test_the_hint_to_the_browser_names_the_command_as_given() -> None:
     """Issue 28: the text view's hint says how this Easel was started (`.venv/bin/easel` when the
     install left the PATH alone), so it works as printed."""
     image = _sample("toolbox", "menu")
-    display = TerminalDisplay(PANELS["epd2in7_V2"], io.StringIO(), command=".venv/bin/easel")  # type: ignore[arg-type]
+    display = TerminalDisplay(PANELS["epd2in7_V2"], io.StringIO(), command=".venv/bin/easel")
     text = " ".join(_shown(display.lines(image, 80, 24)))  # type: ignore[arg-type]
     assert "Or the browser: .venv/bin/easel play --web " in text
     assert "then .venv/bin/easel play --web --no-browser" in text
