@@ -216,7 +216,8 @@ class Frame:
                 self.draw.ellipse(ibox, fill=self.ink)
             else:
                 draw_arrow(self.draw, {"up": "up", "down": "down", "back": "left"}[key], ibox, self.ink)
-            text_left = ibox[2] + pad
+            # a first letter whose ink starts left of its origin ("Voir", "Annuler") keeps the gap
+            text_left = ibox[2] + pad - min(0, int(font(px).getbbox(label, anchor="lm")[0]))
             shown = self.ellipsize(label, int(left + cell) - text_left - 1, px)
             self.text((text_left, top + height // 2), shown, px, anchor="lm")
             box, _, _ = self.notes.pop()

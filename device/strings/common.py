@@ -13,6 +13,11 @@ COMMON = Strings({
     "key.change": ("Change", "Changer"),
     "key.home": ("Home", "Accueil"),
     "key.menu": ("Menu", "Menu"),
+    # a seat, roll or timer button pressed where it does nothing: a brief sign, never silence
+    "key.does_nothing": ("{button}: nothing to do here", "{button} : rien à faire ici"),
+    "key.seat_button": ("Seat button {n}", "Bouton de place {n}"),
+    "key.roll_button": ("roll", "lancer"),
+    "key.timer_button": ("timer", "sablier"),
     "key.by_hand": ("No button?", "Bouton HS"),  # the keeper's cursor, for a seat whose button is not used
     "seat": ("Seat {seat}", "Place {seat}"),
     "seat.short": ("S{seat}", "P{seat}"),

@@ -120,3 +120,12 @@ def test_a_real_panel_locks_the_screen_setting() -> None:
     runner.handle(ButtonEvent("down"))
     runner.handle(ButtonEvent("ok"))
     assert runner.session.message == "set in config"
+
+
+def test_no_text_writes_a_plural_as_parentheses() -> None:
+    """Issue 28: "2 juste(s)" reads as a form, not a sentence; a count picks its own wording."""
+    texts = [(key, lang, table(lang, key)) for table in string_tables() for key in table.keys()  # noqa: SIM118
+             for lang in ("en", "fr")]
+    assert texts
+    for key, lang, text in texts:
+        assert "(s)" not in text, f"{key} ({lang}): {text}"

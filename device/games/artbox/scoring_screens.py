@@ -176,7 +176,8 @@ def verdict_lines(lang: str, game: State, verdict: Verdict) -> list[str]:
     if not verdict.winners:
         return [f"{title}: {T(lang, 'artbox.why.none')}"]
     who = ", ".join(T(lang, "seat.short", seat=s) for s in verdict.winners)
-    unit = "artbox.guesses" if verdict.kind == "drawing" else "artbox.right_guesses"
+    unit = "artbox.guesses" if verdict.kind == "drawing" else \
+        ("artbox.right_guesses_one" if verdict.points == 1 else "artbox.right_guesses")
     lines = [T(lang, "artbox.award_line", title=title, who=who, points=T(lang, unit, n=verdict.points))]
     rivals = [s for s in verdict.tied if s not in verdict.winners]
     others = (", ".join(T(lang, "seat.short", seat=s) for s in rivals) if len(rivals) <= 3

@@ -287,15 +287,18 @@ def _judging(ui: IdentikUi, game: State, lang: str, seat_buttons: bool = True) -
     judges and ok ticks the one under it (the table build's bar leaves up/down unlabelled)."""
     seated = judges(game)
 
-    def tick(u: IdentikUi, seat: int, lang: str) -> Reply[IdentikUi]:
+    def tick(u: IdentikUi, seat: int, lang: str, walk: bool) -> Reply[IdentikUi]:
         after = IDENTIK.apply(game, Tick(seat))
         key = "identik.label.ticked" if seat in after.ticks[game.criterion - 1] else "identik.label.unticked"
         label = T(lang, key, who=who(lang, game, seat), c=game.criterion)
-        # Back to "next" after every tick: an ok pressed to move on never changes a tick.
-        return Reply(replace(u, game=after, cursor=0), label=label)
+        # A seat button's tick leaves the cursor on "next" (an ok pressed to move on never changes
+        # a tick); the cursor's own tick walks on to the next judge, "next" after the last (issue
+        # 28: it went back to "next" and the next judge walked past the first again).
+        cursor = seated.index(seat) + 2 if walk else 0
+        return Reply(replace(u, game=after, cursor=cursor if cursor <= len(seated) else 0), label=label)
 
-    def judge_tick(seat: int) -> Action:
-        return lambda u, c: tick(u, seat, c.lang)
+    def judge_tick(seat: int, walk: bool = False) -> Action:
+        return lambda u, c: tick(u, seat, c.lang, walk)
 
     if ui.cursor > 0:
         judge = seated[ui.cursor - 1]
@@ -303,7 +306,7 @@ def _judging(ui: IdentikUi, game: State, lang: str, seat_buttons: bool = True) -
         label = T(lang, verb, who=short_who(lang, game, judge))
         if font(TEXT_FLOOR_PX).getlength(label) > KEY_ROOM_PX:  # "Tick Maximilien" would be cut:
             label = T(lang, f"{verb}.alone")  # "Tick", the cursor on the screen shows whom
-        ok = Binding(judge_tick(judge), label)
+        ok = Binding(judge_tick(judge, walk=True), label)
     else:
         ok = Binding(_next_criterion(game), T(lang, "identik.points_key" if game.criterion == CRITERIA
                                               else "identik.next"))

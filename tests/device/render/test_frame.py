@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from device.render.frame import TEXT_FLOOR_PX, Frame
@@ -80,3 +81,24 @@ def test_a_toast_over_the_waiting_seats_leaves_no_sliver_of_the_highlight() -> N
     assert shown.crop((0, 0, 250, cut_top)).tobytes() == plain.crop((0, 0, 250, cut_top)).tobytes()
     h.runner.session = replace(h.runner.session, message="")
     assert h.runner.render()[0].tobytes() == plain.tobytes()
+
+
+def _key_gap(label: str, size: tuple[int, int]) -> int:
+    """The blank columns between the ok key's symbol and the ink of its label."""
+    frame = Frame(*size)
+    frame.softkeys({"ok": label})
+    cell = frame.width // 4
+    top = frame.height - min(frame.px(15), max(15, frame.height // 8)) + 1  # below the rule
+    strip = frame.image.crop((2 * cell + 2, top, 3 * cell - 1, frame.height - 1))  # after the cell rule
+    inked = [any(strip.getpixel((x, y)) == 0 for y in range(strip.height)) for x in range(strip.width)]
+    gap_start = inked.index(False, inked.index(True))
+    return inked.index(True, gap_start) - gap_start
+
+
+@pytest.mark.parametrize("label", ["Voir", "Annuler", "Attendre", "Yes"])
+@pytest.mark.parametrize("size", [(250, 122), (800, 480)])
+def test_a_soft_key_label_never_touches_its_symbol(label: str, size: tuple[int, int]) -> None:
+    """Issue 28: "●Voir" read as one word on the 2.13": a label whose first letter overhangs to
+    the left keeps (about) the gap a plain one ("Show") has: two blank columns at least."""
+    gap = _key_gap(label, size)
+    assert gap >= 2 and gap >= _key_gap("Show", size) * 3 // 4
