@@ -71,6 +71,8 @@ class Reply(Generic[S]):
     - `label`: set when a game command was accepted; it makes an undo point and says what
       the command did, in the interface language ("seat 3 took #2").
     - `error`: a one-line refusal to show (already in the interface language).
+    - `note`: a one-line note to show on an accepted step (what it recorded, how to get the other
+      meaning of the press): the message line, as a refusal is, but nothing was refused.
     - `hide_secret`: this frame hides a secret (a dealt word): force a full refresh.
     - `switch`: open another app ("home", "settings", "toolbox", a game key).
     - `settings_changes`: shared settings to change, by field name ({"language": "fr"}); any app
@@ -82,6 +84,7 @@ class Reply(Generic[S]):
     state: S
     label: str | None = None
     error: str | None = None
+    note: str | None = None
     sounds: tuple[Sound, ...] = ()
     hide_secret: bool = False
     switch: str | None = None

@@ -132,6 +132,12 @@ STRINGS = Strings({
     "artbox.claimed": ("S{seat} drew #{slot}", "P{seat} a dessiné le {slot}"),
     "artbox.claimed_word": ("S{seat} drew #{slot}: {word}", "P{seat} a dessiné le {slot} : {word}"),
     "artbox.guessed": ("S{seat} guessed #{slot} right", "P{seat} a trouvé le {slot}"),
+    # Issue 28: a slip between press (guessed) and hold (drew the next) records the wrong thing;
+    # the message says what was recorded and how to get the other
+    "artbox.slip.press": ("S{seat} guessed #{slot} · drew #{next}? Hold your button",
+                          "P{seat} a trouvé le {slot} · dessiné le {next} ? Maintenez"),
+    "artbox.slip.hold": ("S{seat} drew #{slot}, #{done} done · guessed #{done}? Hold ◀: undo",
+                         "P{seat} a dessiné le {slot}, {done} fini · trouvé ? Maintenir ◀"),
     "artbox.unguessed": ("S{seat}: not right", "P{seat} : pas trouvé"),
     "artbox.marked": ("#{slot} not OK", "{slot} non conforme"),
     "artbox.unmarked": ("#{slot} OK again", "{slot} conforme"),

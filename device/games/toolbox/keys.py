@@ -196,7 +196,7 @@ def _adjust(ui: ToolboxUi, ctx: Context, delta_ms: int) -> Reply[ToolboxUi]:
         if moved == 0:
             return Reply(ui, error=limit)
         label = T(ctx.lang, "glass.adjusted", delta=f"{round(moved / 1000):+d}")
-        return Reply(replace(ui, game=game), label=label, error=limit)
+        return Reply(replace(ui, game=game), label=label, note=limit)
     return Reply(replace(ui, game=game), label=T(ctx.lang, "glass.adjusted", delta=f"{delta_ms // 1000:+d}"))
 
 
