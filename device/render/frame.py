@@ -240,9 +240,13 @@ class Frame:
         self.band = self._band_height() + self.px(2)  # and a blank margin above it
 
     def message_cuts(self) -> bool:
-        """Whether a message band drawn now would cut through a drawing (no blank row above it
-        within reach), so the screen should be drawn again with the band kept out of it."""
-        return self._cut_top(self.bottom - self._band_height())[1]
+        """Whether a message band drawn now would hide part of the screen (a drawing it cuts
+        through, or a row of it, such as the Maestro's chips), so the screen should be drawn again
+        with the band kept out of it; a band over blank paper changes nothing else."""
+        band_top = self.bottom - self._band_height()
+        hidden = self.image.crop((0, band_top, self.width, self.bottom))
+        blank = Image.new(self.image.mode, hidden.size, self.paper)
+        return ImageChops.difference(hidden, blank).getbbox() is not None or self._cut_top(band_top)[1]
 
     def _band_height(self) -> int:
         return int(self.small * 1.5)

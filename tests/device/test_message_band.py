@@ -40,12 +40,30 @@ def test_the_power_banner_leaves_the_digits_and_the_glass_whole(panel: str) -> N
     assert band.getextrema() == (0, 0), "the banner sits right under the screen"
 
 
-def test_a_message_on_a_screen_it_does_not_cut_keeps_the_layout() -> None:
-    """A menu keeps its rows where they are (one band's partial refresh, not a new layout)."""
+def test_a_message_on_a_menu_keeps_its_rows_where_they_are() -> None:
+    """A menu keeps its rows in place and shows one row fewer above the band (no half-hidden row,
+    no relaid screen): a change at the bottom, one partial refresh on the panel."""
     h = Harness(settings=Settings(panel="epd2in13_V4"))
-    h.runner.open("toolbox")
     before, _ = h.runner._render(h.runner.ctx())
     h.runner.session = replace(h.runner.session, message="Nothing to undo")
     after, _ = h.runner._render(h.runner.ctx())
     changed = ImageChops.difference(before.convert("L"), after.convert("L")).getbbox()
     assert changed is not None and changed[1] > 122 // 2, f"the message changed {changed}"
+
+
+def test_a_message_never_hides_the_maestros_chips() -> None:
+    """Issue 28: the note after a guess (#ARTBOX identification) hid the row of "Not OK" and
+    "On to 3" chips under the band: the screen is drawn above it instead."""
+    from device.framework.contract import Context
+    from device.framework.resources import Resources
+    from device.games.artbox.samples import samples
+    from device.games.artbox.ui import ArtboxUi
+
+    ui = next(s for s in samples(Context(settings=Settings(), resources=Resources())) if s.name == "identify").state
+    assert isinstance(ui, ArtboxUi)
+    h = Harness(settings=Settings(panel="epd7in5_V2"))
+    h.runner.session = replace(h.runner.session.with_state("artbox", ui), mode="artbox",
+                               message="S3 guessed #1 · drew #2? Hold your button")
+    shown, _ = h.runner._render(h.runner.ctx())
+    texts = [text for _, text, _ in shown.info["easel.text"]]
+    assert "Not OK" in texts and "On to 2" in texts and "S3 guessed #1 · drew #2? Hold your button" in texts
