@@ -68,9 +68,13 @@ class Frame:
         self.band = 0  # the room kept above the soft keys for a message (reserve_message_band)
 
     @classmethod
-    def for_panel(cls, spec: PanelSpec) -> Frame:
-        """A blank frame for a panel: its size, its colours, coarse countdowns without partial refresh."""
-        return cls(spec.width, spec.height, spec.colour, coarse_time=spec.partial == "none")
+    def for_panel(cls, spec: PanelSpec, message_band: bool = False) -> Frame:
+        """A blank frame for a panel: its size, its colours, coarse countdowns without partial
+        refresh; with `message_band`, the band of a message kept out of the content area."""
+        frame = cls(spec.width, spec.height, spec.colour, coarse_time=spec.partial == "none")
+        if message_band:
+            frame.reserve_message_band()
+        return frame
 
     # sizes -------------------------------------------------------------------------------
     def px(self, base: float) -> int:
