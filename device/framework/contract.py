@@ -75,6 +75,8 @@ class Reply(Generic[S]):
       the command did, as data (`said("order.took", seat=3, token=2)`): it is stored so and
       translated only when shown ("Undid: seat 3 took #2"), in the language of that moment.
     - `error`: a one-line refusal to show (already in the interface language).
+    - `note`: a one-line note to show on an accepted step (what it recorded, how to get the other
+      meaning of the press): the message line, as a refusal is, but nothing was refused.
     - `hide_secret`: this frame hides a secret (a dealt word): force a full refresh.
     - `switch`: open another app ("home", "settings", "toolbox", a game key).
     - `settings_changes`: shared settings to change, by field name ({"language": "fr"}); any app
@@ -86,6 +88,7 @@ class Reply(Generic[S]):
     state: S
     label: Said | None = None
     error: str | None = None
+    note: str | None = None
     sounds: tuple[Sound, ...] = ()
     hide_secret: bool = False
     switch: str | None = None

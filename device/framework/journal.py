@@ -38,10 +38,11 @@ class Journal:
         self.history = tuple(self.store.games())
 
     def record(self, session: Session, mode: str, before: Any, after: Any, now: int,
-               undo_label: Said | None = None, fresh: Collection[str] = ()) -> None:
+               undo_label: Said | None = None, fresh: Collection[str] = ()) -> GameRecord | None:
         """Save the session after a step that took app `mode` from `before` to `after`: an undo
         point when `undo_label` names the step (kept as data, JSON: translated when shown); apps
-        the step opened (`fresh`) start with no undo."""
+        the step opened (`fresh`) start with no undo. The record of the game this step finished,
+        if it finished one."""
         data = stored_session(session)
         owner = app(mode)
         undo = None if undo_label is None else (mode, stored_label(undo_label), owner.dump(before), owner.form)
@@ -53,6 +54,7 @@ class Journal:
         if finished is not None:
             self.reread()
         self.schedule_retry(now)
+        return finished
 
     def _finished(self, mode: str, before: Any, after: Any) -> GameRecord | None:
         """A history record when this step ended a game (seats as data: numbers and typed names)."""

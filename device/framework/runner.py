@@ -179,6 +179,9 @@ class Runner:
         owner, state = self.session.app(), self.session.state()
         owner.render(state, ctx, frame)
         line = " | ".join(text for text in (self.storage_warning(), self.session.message) if text)
+        if line and frame.message_cuts():  # the band would hide part of the screen: draw it above the band
+            frame = Frame.for_panel(spec, message_band=True)
+            owner.render(state, ctx, frame)
         if line:
             frame.toast(line)
         return frame.image, f"{spec.model}:{self.session.mode}:{owner.screen_key(state)}"

@@ -71,8 +71,8 @@ def apply_reply(session: Session, mode: str, reply: Reply[Any], ctx: Context) ->
     session = session.with_state(mode, reply.state)
     if reply.settings_changes:
         session = replace(session, settings=replace(session.settings, **reply.settings_changes))
-    if reply.error:
-        session = replace(session, message=reply.error)
+    if reply.error or reply.note:
+        session = replace(session, message=reply.error or reply.note or "")
     if reply.switch is not None:
         session = _switch(session, mode, reply.switch, replace(ctx, settings=session.settings))
     return session

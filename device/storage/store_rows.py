@@ -10,6 +10,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from device.invocation import easel_command
 from device.storage import set_aside
 from device.storage.history import GameRecord, unnamed_seats
 from device.storage.kept import KEPT_SCHEMA
@@ -100,9 +101,9 @@ def read_games(path: Path) -> list[GameRecord]:
             damaged = damaged_games(conn)
             if not damaged:
                 return games_in(conn, translated=found.kind == "legacy" or found.version < SEATS_AS_DATA)
-            problem, fix = damaged[0].why, "run `easel play` to drop it (a copy is kept)"
+            problem, fix = damaged[0].why, f"run `{easel_command()} play` to drop it (a copy is kept)"
         except sqlite3.DatabaseError as exc:
-            problem, fix = str(exc), "run `easel play` to move it aside"
+            problem, fix = str(exc), f"run `{easel_command()} play` to move it aside"
     raise refused(path, f"is damaged ({problem[:60]})", fix)
 
 

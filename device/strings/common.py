@@ -13,6 +13,11 @@ COMMON = Strings({
     "key.change": ("Change", "Changer"),
     "key.home": ("Home", "Accueil"),
     "key.menu": ("Menu", "Menu"),
+    # a seat, roll or timer button pressed where it does nothing: a brief sign, never silence
+    "key.does_nothing": ("{button}: nothing to do here", "{button} : rien à faire ici"),
+    "key.seat_button": ("Seat button {n}", "Bouton de place {n}"),
+    "key.roll_button": ("roll", "lancer"),
+    "key.timer_button": ("timer", "sablier"),
     "key.by_hand": ("No button?", "Bouton HS"),  # the keeper's cursor, for a seat whose button is not used
     "seat": ("Seat {seat}", "Place {seat}"),
     "seat.short": ("S{seat}", "P{seat}"),
@@ -20,6 +25,7 @@ COMMON = Strings({
     "undid": ("Undid: {label}", "Annulé : {label}"),
     "redid": ("Redid: {label}", "Rétabli : {label}"),
     "nothing_to_undo": ("Nothing to undo", "Rien à annuler"),
+    "game_over_undo": ("Game over · hold ◀: undo", "Partie finie · maintenir ◀ : annuler"),
     "nothing_to_redo": ("Nothing to redo", "Rien à rétablir"),
     "panel_fault": ("Panel fault: {message}", "Panneau en défaut : {message}"),
     "storage_unsaved": ("Not saved: {n} steps wait for the disk (full?)",

@@ -117,7 +117,11 @@ def _tap(game: State, seat: int) -> Action[ArtboxUi]:
         if seat in slot.guessers:
             return apply_command(u, ToggleGuess(seat), said("artbox.unguessed", seat=seat))
         label = said("artbox.guessed", seat=seat, slot=number)
-        return apply_command(u, ToggleGuess(seat), label)
+        reply = apply_command(u, ToggleGuess(seat), label)
+        if number < len(game.slots) and claim_for(game, seat) is not None:
+            # a press and a hold mean two things (000 l.71-72): say what was recorded, and the other
+            reply = replace(reply, note=T(c.lang, "artbox.slip.press", seat=seat, slot=number, next=number + 1))
+        return reply
     return action
 
 
@@ -127,7 +131,10 @@ def _hold(game: State, seat: int) -> Action[ArtboxUi]:
         return _tap(game, seat)
 
     def action(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        return _claimed(apply_command(u, ClaimNext(seat), None), seat)
+        claimed = _claimed(apply_command(u, ClaimNext(seat), None), seat)
+        # the hold closed drawing #k: a guesser who held by mistake learns it and how to undo it
+        return replace(claimed, note=T(c.lang, "artbox.slip.hold", seat=seat, slot=game.slot_index + 2,
+                                        done=game.slot_index + 1))
     return action
 
 

@@ -61,6 +61,8 @@ def bindings(ui: IdentikUi, ctx: Context) -> Bindings[IdentikUi]:
         return Bindings(_setup(ui, lang), holds_press=False)
     if ui.screen == "scores":
         return Bindings(_scores(lang), holds_press=False)
+    if ui.screen == "quit":
+        return Bindings(_quit(lang), holds_press=False)
     if ui.game.phase == "judging":
         return Bindings(_judging(ui, ui.game, lang, ctx.seat_buttons), holds_press=False)
     return Bindings(PHASES[ui.game.phase](ui, ui.game, lang), holds_press=False)
@@ -209,15 +211,22 @@ def _name(ui: IdentikUi, lang: str) -> Keys:
 
 
 def _scores(lang: str) -> Keys:
+    """The scorecard: ok or back return to the game; down asks whether to quit it."""
+    def to_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        return Reply(replace(u, screen="play"))
+
+    return {"down": Binding(lambda u, c: Reply(replace(u, screen="quit")), T(lang, "identik.quit")),
+            "ok": Binding(to_game, T(lang, "identik.game_key")), "back": Binding(to_game, T(lang, "key.back"))}
+
+
+def _quit(lang: str) -> Keys:
+    """"Quit this game?": ok abandons it (an undo point: hold back brings it back), back keeps playing."""
     def quit_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         fresh = replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u))
         return Reply(fresh, label=said("identik.label.quit"))
 
-    def to_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        return Reply(replace(u, screen="play"))
-
-    return {"down": Binding(quit_game, T(lang, "identik.quit")),
-            "ok": Binding(to_game, T(lang, "identik.game_key")), "back": Binding(to_game, T(lang, "key.back"))}
+    return {"ok": Binding(quit_game, T(lang, "identik.quit")),
+            "back": Binding(lambda u, c: Reply(replace(u, screen="scores")), T(lang, "identik.keep_playing"))}
 
 
 # ----- a round ---------------------------------------------------------------------------------
@@ -279,15 +288,18 @@ def _judging(ui: IdentikUi, game: State, lang: str, seat_buttons: bool = True) -
     judges and ok ticks the one under it (the table build's bar leaves up/down unlabelled)."""
     seated = judges(game)
 
-    def tick(u: IdentikUi, seat: int) -> Reply[IdentikUi]:
+    def tick(u: IdentikUi, seat: int, walk: bool) -> Reply[IdentikUi]:
         after = IDENTIK.apply(game, Tick(seat))
         key = "identik.label.ticked" if seat in after.ticks[game.criterion - 1] else "identik.label.unticked"
         label = said(key, who=who(game, seat), c=game.criterion)
-        # Back to "next" after every tick: an ok pressed to move on never changes a tick.
-        return Reply(replace(u, game=after, cursor=0), label=label)
+        # A seat button's tick leaves the cursor on "next" (an ok pressed to move on never changes
+        # a tick); the cursor's own tick walks on to the next judge, "next" after the last (issue
+        # 28: it went back to "next" and the next judge walked past the first again).
+        cursor = seated.index(seat) + 2 if walk else 0
+        return Reply(replace(u, game=after, cursor=cursor if cursor <= len(seated) else 0), label=label)
 
-    def judge_tick(seat: int) -> Action:
-        return lambda u, c: tick(u, seat)
+    def judge_tick(seat: int, walk: bool = False) -> Action:
+        return lambda u, c: tick(u, seat, walk)
 
     if ui.cursor > 0:
         judge = seated[ui.cursor - 1]
@@ -295,7 +307,7 @@ def _judging(ui: IdentikUi, game: State, lang: str, seat_buttons: bool = True) -
         label = T(lang, verb, who=short_who(lang, game, judge))
         if font(TEXT_FLOOR_PX).getlength(label) > KEY_ROOM_PX:  # "Tick Maximilien" would be cut:
             label = T(lang, f"{verb}.alone")  # "Tick", the cursor on the screen shows whom
-        ok = Binding(judge_tick(judge), label)
+        ok = Binding(judge_tick(judge, walk=True), label)
     else:
         ok = Binding(_next_criterion(game), T(lang, "identik.points_key" if game.criterion == CRITERIA
                                               else "identik.next"))

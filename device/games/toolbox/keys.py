@@ -21,6 +21,7 @@ from device.games.toolbox.ui import (
 from device.i18n import Text, said
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, pause, stay
+from device.widgets.countdown import clock_text
 from device.widgets.cursor import counted, neighbour, wrapped
 from device.widgets.drawing import shapes_said
 from device.widgets.keeper_cursor import close_cursor, open_cursor
@@ -187,7 +188,16 @@ def _timer(ui: ToolboxUi, ctx: Context, hold: bool) -> Reply[ToolboxUi]:
 
 
 def _adjust(ui: ToolboxUi, ctx: Context, delta_ms: int) -> Reply[ToolboxUi]:
+    """+/-10 s while paused; where the glass is full (its length) or empty it says so."""
     game = TOOLBOX.apply(ui.game, AdjustSandglass(delta_ms))
+    moved = game.sandglass.top_ms - ui.game.sandglass.top_ms
+    if moved != delta_ms:  # stopped at full or empty: say where, and why
+        length = clock_text(game.sandglass.length_ms)
+        limit = T(ctx.lang, "glass.full" if delta_ms > 0 else "glass.empty", length=length)
+        if moved == 0:
+            return Reply(ui, error=limit)
+        label = said("glass.adjusted", delta=f"{round(moved / 1000):+d}")
+        return Reply(replace(ui, game=game), label=label, note=limit)
     return Reply(replace(ui, game=game), label=said("glass.adjusted", delta=f"{delta_ms // 1000:+d}"))
 
 

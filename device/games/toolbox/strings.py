@@ -62,6 +62,9 @@ STRINGS = Strings({
     "glass.paused_label": ("sandglass paused", "sablier en pause"),
     "glass.resumed": ("sandglass resumed", "sablier relancé"),
     "glass.adjusted": ("sandglass {delta} s", "sablier {delta} s"),
+    # +10 s stops at the length set in Settings, -10 s at empty: said on screen, never silently
+    "glass.full": ("Full: {length} is the length (Settings)", "Plein : {length}, la durée (Réglages)"),
+    "glass.empty": ("Empty: no sand left to take", "Vide : plus de sable à retirer"),
     "order.next": ("#{n} next", "#{n} suivant"),
     "order.seat_takes": ("{seat}: #{n}", "{seat} : #{n}"),
     "order.took": ("seat {seat} took #{token}", "place {seat} prend #{token}"),

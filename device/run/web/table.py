@@ -21,6 +21,7 @@ from device.framework.resources import Resources
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps
 from device.framework.session import stored_session
 from device.i18n import LANGUAGES
+from device.invocation import easel_command
 from device.run.loop import STOP, run_loop
 from device.run.web.glass import GlassHost
 from device.run.web.hub import Hub
@@ -153,6 +154,7 @@ class WebTable:
         self.game_clock = game_clock  # tests freeze the game's time; the panel's stays real
         self.hub = hub or Hub()
         self.build = build_of(config)
+        self.command = easel_command()  # how the user starts Easel here, for the page's hints
         self.timer = PressTimer(lambda r: self.hub.publish("readout", r.to_dict()))
         self.glass = GlassHost(self.hub, self.timer, time_scale=time_scale, sleep_after_s=config.sleep_after_s)
         self._lock = threading.RLock()
@@ -292,6 +294,7 @@ class WebTable:
             "keys": list(KEY_BUTTONS), "table": list(TABLE_BUTTONS) if self.build == "table" else [],
             "hold_ms": HOLD_MS, "note": panel_note(spec.model, lang),
             "panels": [[model, panel_name(model, lang), panel_note(model, lang)] for model in PANELS],
-            "strings": {key[4:]: T(lang, key) for key in PAGE_STRINGS},
+            "strings": {key[4:]: T(lang, key, **({"easel": self.command} if key == "web.disconnected" else {}))
+                        for key in PAGE_STRINGS},
             "help": T(lang, "web.keys_help_" + self.build),
         }

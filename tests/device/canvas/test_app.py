@@ -301,5 +301,5 @@ def test_the_slot_screen_names_the_timer_and_the_hold() -> None:
     frame = Frame(250, 122)  # the 2.13" panel
     APP.render(ui, ctx(), frame)
     shown = " ".join(text for _, text, _ in frame.notes)
-    assert "timer: +2/Shape" in shown and "2 icons? Hold the top one's button" in shown
+    assert "timer: +2 per Shape" in shown and "2 icons? Hold the top one's button" in shown
     assert p.press(ui, "timer").game.draft.slots[0].top == ui.game.setup.icons[9]  # type: ignore[union-attr]

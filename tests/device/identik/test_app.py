@@ -225,24 +225,41 @@ def test_the_narrator_seat_cannot_tick() -> None:
 
 def test_four_keys_tick_with_the_cursor_and_name_the_judge() -> None:
     """With four keys, up/down choose a judge and ok ticks, its label naming that judge (issue 13:
-    no silent wrong entry); the cursor then goes back to "next", so an ok pressed to move on
-    moves on and never changes a tick."""
+    no silent wrong entry); the cursor then walks on to the next judge (issue 28: it went back to
+    "next" and S3 walked past "Tick S1" again), and to "next" after the last one."""
     names = ("Sam", "Amy", "", "Mika", "", "")
     ui = to_judging(press(IdentikUi(seed=3, draft=Draft(names=names, first=2)), "ok"))
     assert APP.bindings(ui, ctx()).labels()["ok"] == "Next"
     ui = press(ui, "down")  # the first judge: seat 1
     assert APP.bindings(ui, ctx()).labels()["ok"] == "Tick Sam"
     reply = send(ui, "ok")
-    assert game_of(reply.state).ticks[0] == (1,) and reply.state.cursor == 0
-    assert said_text(reply.label) == "Sam ticked criterion 1"
-    ui = press(reply.state, "up")  # the last judge: seat 4
+    assert game_of(reply.state).ticks[0] == (1,) and said_text(reply.label) == "Sam ticked criterion 1"
+    assert APP.bindings(reply.state, ctx(lang="fr")).labels()["ok"] == "Cocher P3"  # seat 3 is next
+    ui = press(reply.state, "down")  # seat 3 says "not met": on to seat 4
     assert APP.bindings(ui, ctx()).labels()["ok"] == "Tick Mika"
-    ui = press(ui, "ok", "down", "down")
-    assert game_of(ui).ticks[0] == (1, 4)
-    assert APP.bindings(ui, ctx(lang="fr")).labels()["ok"] == "Cocher P3"
-    assert APP.bindings(press(ui, "up"), ctx()).labels()["ok"] == "Clear Sam"
-    ui = press(ui, "up", "ok", "ok")  # untick Sam, then next
+    ui = press(ui, "ok")
+    assert game_of(ui).ticks[0] == (1, 4) and ui.cursor == 0  # after the last judge: "next"
+    assert APP.bindings(press(ui, "down"), ctx()).labels()["ok"] == "Clear Sam"
+    ui = press(ui, "down", "ok", "down", "down", "ok")  # untick Sam (on to seat 3), past 4 to "next", next
     assert (game_of(ui).ticks[0], game_of(ui).criterion) == ((4,), 2)
+
+
+def test_four_keys_show_which_judges_have_decided() -> None:
+    """Issue 28: on the walk a judge the cursor moved past without a tick said "not met" (002
+    l.61: "Otherwise, don't check the box"): a dash where a tick would be, so a silent judge no
+    longer looks like one still thinking."""
+    from device.games.identik import judging as shown
+    from device.render.frame import Frame
+
+    ui = to_judging(press(IdentikUi(seed=3, draft=Draft(first=2)), "ok"))
+    walked = press(ui, "down", "ok", "down")  # seat 1 ticks, seat 3 moves on: the cursor on seat 4
+    assert game_of(walked).ticks[0] == (1,) and walked.cursor == 3
+    for size in ((250, 122), (800, 480)):
+        plain, marked = Frame(*size), Frame(*size)
+        at_three = replace(walked, cursor=2)  # the same ticks, seat 3 not yet past
+        shown.judging(at_three, game_of(at_three), "en", {}, plain, seat_buttons=False)
+        shown.judging(walked, game_of(walked), "en", {}, marked, seat_buttons=False)
+        assert plain.image.tobytes() != marked.image.tobytes()
 
 
 def test_ok_next_and_back_previous_criterion() -> None:
@@ -271,15 +288,28 @@ def test_summary_then_next_round_rotates_the_narrator() -> None:
 def test_the_summary_opens_the_scorecard_with_the_round_counted() -> None:
     """Rulebook 002 l.71-77: the round's points go on the scorecard (seat 2 holds seat 4's drawing
     and ticks super criterion 1: 1 + 2 bonus for seat 4, 1 for narrator seat 1); ok or back
-    return to the round's points, down abandons the game."""
+    return to the round's points; down asks before it abandons the game (issue 28)."""
     ui = press(to_judging(started(first=1)), "seat2", *(["ok"] * 10))
     assert game_of(ui).phase == "summary"
     card = press(ui, "down")
     assert card.screen == "scores" and APP.screen_key(card) == "identik.scores"
     assert [line.total for line in scores_so_far(game_of(card))] == [1, 0, 0, 3]
     assert press(card, "ok") == press(card, "back") == replace(card, screen="play")
-    quit_ = send(card, "down")
+    asked = send(card, "down")
+    assert asked.state.game == card.game and asked.state.screen == "quit" and asked.label is None
+    assert APP.bindings(asked.state, ctx()).labels() == {"ok": "Quit", "back": "Play on"}
+    assert press(asked.state, "back") == card
+    quit_ = send(asked.state, "ok")
     assert quit_.state.game is None and quit_.state.screen == "setup" and said_text(quit_.label) == "game abandoned"
+
+
+def test_one_press_on_the_scorecard_never_abandons_the_game() -> None:
+    """Issue 28: no single press on the scorecard (any button, pressed or held) drops the game."""
+    ui = press(to_judging(started(first=1)), "seat2", *(["ok"] * 10))
+    card = press(ui, "down")
+    for button in ("up", "down", "ok", "back", "roll", "timer", *(f"seat{n}" for n in range(1, 9))):
+        for kind in ("", "!"):
+            assert game_of(press(card, button + kind)) == card.game, button + kind
 
 
 def test_back_steps_back_in_the_round_else_opens_the_menu() -> None:
