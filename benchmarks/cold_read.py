@@ -152,6 +152,12 @@ def score(stem: Path, read_name: str, field: str = "guesses", apart: bool = Fals
     return hits, len(made)
 
 
+def told_in(stem: Path, read_name: str) -> bool:
+    """The reading has the second step (guesses once told what the table does)."""
+    entries = json.loads(stem.with_name(f"{stem.name}.{read_name}.json").read_text(encoding="utf-8"))
+    return any(entry.get("told_guesses") for entry in entries)
+
+
 def main() -> None:
     """Make frames, or score a reading."""
     parser = argparse.ArgumentParser()
@@ -179,7 +185,7 @@ def main() -> None:
             if total:
                 print(f"  without the presses that depend on a player's hand: {hits}/{total} = "
                       f"{100 * hits / total:.0f} %")
-            if args.read == 1:
+            if not told_in(args.stem, f"read{args.read}"):  # the oldest readings had no told step
                 break
 
 
