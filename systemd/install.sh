@@ -143,7 +143,15 @@ fi
 # The Waveshare driver without its dependencies (RPi.GPIO and spidev, from apt above), then
 # Easel; --only-binary: nothing else may be compiled (pure-Python wheels only).
 run "$PIP" install --only-binary=:all: --no-deps 'waveshare-epaper>=1.3'
-run "$PIP" install --only-binary=:all: "$SRC"
+# Built from a copy: pip would leave build/ and *.egg-info, owned by root, in the user's checkout.
+if [ -n "$DRY" ]; then
+    build=$SRC
+else
+    build=$(mktemp -d)
+    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=./build -cf - . | tar -C "$build" -xf -
+fi
+run "$PIP" install --only-binary=:all: "$build"
+if [ "$build" != "$SRC" ]; then rm -rf "$build"; fi
 if [ -z "$DRY" ]; then
     missing=$("$REL/bin/python" -c 'import importlib.util as u
 print(" ".join(m for m in ("lgpio", "spidev", "PIL", "serial", "gpiozero", "epaper", "RPi.GPIO",
