@@ -115,7 +115,8 @@ REL=$PREFIX/releases/$id
 PIP="$REL/bin/pip"
 run mkdir -p "$PREFIX/releases"
 run python3 -m venv --system-site-packages "$REL"
-run "$PIP" install --quiet --only-binary=:all: --upgrade pip
+# The venv's own pip (23.0 on Debian 12, 25.1 on 13) is used as it is: upgrading it costs a
+# minute on a Pi Zero and brings nothing install.sh needs.
 
 # lgpio: Debian's package (Raspberry Pi OS), else a wheel, else built from its source release,
 # which links the C library in statically when PYPI=1.
