@@ -362,20 +362,26 @@ uninstall_sh() {
     in_root test ! -e /etc/easel || fail "uninstall.sh --purge left /etc/easel"
 }
 
-step "host tools (debootstrap, qemu-user-static)" host_tools
-step "qemu-$QEMU registered in binfmt_misc" register_qemu
-step "Debian $SUITE $ARCH root (debootstrap)" base_root
-step "fresh copy of the root" fresh_copy
-step "mount /proc, /sys, /dev and the caches" mount_root
-in_root uname -m | grep -qx "$MACHINE" || fail "the root does not run as $MACHINE"
-step "a clone of the project, and $FROM" project
-step "systemd/install.sh" install_sh
-step "easel doctor (no SPI, no GPIO: exit 1)" doctor
-step "headless game ($SCRIPT)" headless_game
-step "$FROM installed, an #ARTBOX game in progress" earlier_version
-step "git pull, systemd/update.sh, the game resumed" update_sh
-step "systemd/rollback.sh to $FROM, the game resumed" rollback_sh
-step "systemd/uninstall.sh, then --purge" uninstall_sh
-cleanup
-printf -- '-- %-50s %7.1f s\n' "total" "$(since "$STARTED")"
-echo "prove: Easel installs, updates, rolls back and uninstalls on Debian $SUITE $ARCH"
+# All of it in one function, read whole before it runs: bash reads a script as it goes, and a
+# proof takes long enough for its file to change under it (a git checkout, an edit).
+main() {
+    step "host tools (debootstrap, qemu-user-static)" host_tools
+    step "qemu-$QEMU registered in binfmt_misc" register_qemu
+    step "Debian $SUITE $ARCH root (debootstrap)" base_root
+    step "fresh copy of the root" fresh_copy
+    step "mount /proc, /sys, /dev and the caches" mount_root
+    in_root uname -m | grep -qx "$MACHINE" || fail "the root does not run as $MACHINE"
+    step "a clone of the project, and $FROM" project
+    step "systemd/install.sh" install_sh
+    step "easel doctor (no SPI, no GPIO: exit 1)" doctor
+    step "headless game ($SCRIPT)" headless_game
+    step "$FROM installed, an #ARTBOX game in progress" earlier_version
+    step "git pull, systemd/update.sh, the game resumed" update_sh
+    step "systemd/rollback.sh to $FROM, the game resumed" rollback_sh
+    step "systemd/uninstall.sh, then --purge" uninstall_sh
+    cleanup
+    printf -- '-- %-50s %7.1f s\n' "total" "$(since "$STARTED")"
+    echo "prove: Easel installs, updates, rolls back and uninstalls on Debian $SUITE $ARCH"
+}
+main
+exit
