@@ -192,7 +192,9 @@ project() {  # a user's clone in $CHECKOUT: its origin (in the root) has main = 
     in_root useradd --create-home --shell /bin/bash pi
     git clone --quiet --no-local "$ROOT/srv/easel.git" "$ROOT$CHECKOUT"
     git_root -C "$ROOT$CHECKOUT" remote set-url origin /srv/easel.git
-    chroot "$ROOT" chown -R pi:pi /home/pi
+    # The origin stands for the project's server: the clone's owner reads it (git refuses a
+    # repository owned by another user).
+    chroot "$ROOT" chown -R pi:pi /home/pi /srv/easel.git
     TREE_COMMIT=$(git_root -C "$ROOT$CHECKOUT" rev-parse HEAD)
     FROM_COMMIT=$(git_root -C "$ROOT$CHECKOUT" rev-parse "$FROM")
     echo "tree under test: $TREE_COMMIT; earlier version: $FROM_COMMIT"
