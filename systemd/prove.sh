@@ -263,8 +263,10 @@ doctor() {  # no SPI and no GPIO in a chroot: doctor must say so and exit 1
 }
 
 headless_game() {
+    # The clone is in pi's home, which easel cannot read (0700 on Debian 13).
+    install -m 0644 "$ROOT$CHECKOUT/$SCRIPT" "$ROOT/tmp/headless-game.txt"
     in_root runuser -u easel -- sh -c "cd /tmp && /opt/easel/venv/bin/easel play --headless \
-        --script $CHECKOUT/$SCRIPT --frames /tmp/easel-frames --db /tmp/easel-proof.db"
+        --script /tmp/headless-game.txt --frames /tmp/easel-frames --db /tmp/easel-proof.db"
     local frames
     frames=$(find "$ROOT/tmp/easel-frames" -name '*.png' | wc -l)
     [ "$frames" -gt 0 ] || fail "the headless game wrote no frame"
