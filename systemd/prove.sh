@@ -274,7 +274,7 @@ headless_game() {
 }
 
 in_use() {  # the commit of the release /opt/easel/venv points at
-    sed -n 's/^commit=//p' "$ROOT/opt/easel/venv/easel-release"
+    in_root sed -n 's/^commit=//p' /opt/easel/venv/easel-release  # an absolute link: read in the root
 }
 
 # Play (or resume) in the service's database as the service would: user easel, its config.
