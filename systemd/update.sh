@@ -46,14 +46,16 @@ main() {
     fi
     after=$(as_owner git -C "$SRC" rev-parse HEAD)
     current=""
+    installed="nothing installed yet"
     if [ -f "$PREFIX/venv/easel-release" ]; then
         current=$(sed -n 's/^commit=//p' "$PREFIX/venv/easel-release")
+        installed=$(sed -n 's/^describe=//p' "$PREFIX/venv/easel-release")
     fi
     if [ "$after" = "$current" ]; then
         echo "Easel is up to date: $(as_owner git -C "$SRC" describe --always) is the version installed"
         exit 0
     fi
-    echo "updating Easel: $(as_owner git -C "$SRC" rev-parse --short "$before") -> $(as_owner git -C "$SRC" describe --always)"
+    echo "updating Easel: $installed -> $(as_owner git -C "$SRC" describe --always)"
     if ! sh "$SRC/systemd/install.sh"; then
         echo "update.sh: the install failed (above): Easel still runs the version before;" \
             "the checkout is at $after (git -C $SRC checkout $before goes back)" >&2
