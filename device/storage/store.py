@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from device.storage.history import GameRecord
 from device.storage.store_aside import Notice
+from device.storage.store_clock import ClockMark, read_mark
 from device.storage.store_codec import dumps, pack, unpack
 from device.storage.store_file import (
     FORMAT_VERSION,
@@ -73,6 +74,8 @@ class Store(WordHistoryRows):
         self.retry_s = RETRY_S
         self._next_try = 0.0
         self._wait_s = lock_wait_s
+        # what each saved step stamps beside the session (the runner gives its clocks' readings)
+        self.stamp: Callable[[int], ClockMark] = lambda now_ms: ClockMark(now_ms, None, "step")
         self._lock: DatabaseLock | None = None
         if path is None:
             self._disk = connect(":memory:", lock_wait_s)
@@ -134,6 +137,10 @@ class Store(WordHistoryRows):
     def _now_ms(self, table: str) -> int | None:
         row = self.conn.execute(f"SELECT now_ms FROM {table} WHERE id=1").fetchone()
         return None if row is None else int(row[0])
+
+    def clock_mark(self) -> ClockMark | None:
+        """The device and wall clocks at the last step, stop or switch written, if any (store_clock.py)."""
+        return read_mark(self.conn)
 
     def resume_ms(self) -> int:
         """Where the device clock resumes: the last saved press or countdown tick, whichever is later."""
@@ -253,9 +260,34 @@ class Store(WordHistoryRows):
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (finished.key, finished.game, finished.finished, dumps(list(finished.players)),
                      dumps(list(finished.scores)), dumps(list(finished.winners)), finished.seed))
-            write_current(cur, session, now_ms)
+            self._current(cur, session, now_ms)
 
         self._write(work)
+
+    def _current(self, cur: Cursor, session: dict[str, Any], now_ms: int) -> None:
+        """The session row and, beside it, the clocks' mark of this step."""
+        write_current(cur, session, now_ms)
+        cur.execute(*self.stamp(now_ms).statement())
+
+    def mark_clock(self, mark: ClockMark) -> bool:
+        """Write where the device clock stands (a clean stop, a view switch, the press that lets
+        held time run again): the `ticks` row, so the clock resumes there, and the mark beside it;
+        skipped while steps are pending (no step of its own). True when it is on disk."""
+        if self.pending:
+            return False
+
+        def work(cur: Cursor) -> None:
+            cur.execute("INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)", (mark.now_ms,))
+            cur.execute(*mark.statement())
+
+        try:
+            self._on_disk(work)
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc):
+                raise
+            log.warning("device clock not saved: %s", exc)
+            return False
+        return True
 
     def save_tick(self, now_ms: int) -> bool:
         """Record the device clock (one small row: a countdown's second, the end of a script's
@@ -292,7 +324,7 @@ class Store(WordHistoryRows):
             cur.execute(f"DELETE FROM {table} WHERE seq=?", (seq,))
             cur.execute(f"INSERT INTO {other} (mode, label, state) VALUES (?, ?, ?)",
                         (mode, label, pack(current_state)))
-            write_current(cur, session_after(restored), now_ms)
+            self._current(cur, session_after(restored), now_ms)
             return str(label), restored
 
         return self._write(work)
@@ -312,7 +344,7 @@ class Store(WordHistoryRows):
         def work(cur: Cursor) -> None:
             cur.execute("DELETE FROM undo WHERE mode=?", (mode,))
             cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
-            write_current(cur, session, now_ms)
+            self._current(cur, session, now_ms)
 
         self._write(work)
 

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from device.clock import Clock, MonotonicClock
 from device.config import Config
@@ -74,6 +74,12 @@ def build_of(config: Config) -> str:
     return "table"  # the table build, or no profile at all: the simulator offers every button
 
 
+class Answer(threading.Event):
+    """Set once a press is handled and saved; `resumed` when it only let held time run again."""
+
+    resumed = False
+
+
 class PageBuzzer:
     """The runner's buzzer: each sound goes to the pages, which beep with Web Audio."""
 
@@ -97,8 +103,9 @@ class _Runner(Runner):
 
     def handle(self, event: ButtonEvent) -> None:
         """Handle the event, then time it until the glass shows the answer."""
+        resumed = self.held  # the first press after a stop mid-countdown only lets time run again
         super().handle(event)
-        self.table.handled()
+        self.table.handled(resumed)
 
 
 class WebTable:
@@ -119,7 +126,7 @@ class WebTable:
         self.timer = PressTimer(lambda r: self.hub.publish("readout", r.to_dict()))
         self.glass = GlassHost(self.hub, self.timer, time_scale=time_scale, sleep_after_s=config.sleep_after_s)
         self._lock = threading.RLock()
-        self._arrivals: collections.deque[tuple[float, threading.Event]] = collections.deque()
+        self._arrivals: collections.deque[tuple[float, Answer]] = collections.deque()
         self._events: queue.Queue[ButtonEvent | None] = queue.Queue()
         self._runner: Runner | None = None
         self._store: Store | None = None
@@ -137,10 +144,9 @@ class WebTable:
         """
         with self._lock:
             self._store = Store(self.database)
-            saved = self._store.load()
             resources = Resources(dice_file=self.config.dice_file, word_packs=self.config.word_packs)
             deps = RunnerDeps(store=self._store, resources=resources, sink=self.glass,
-                              clock=self.game_clock(saved[1] if saved else 0), buzzer=PageBuzzer(self.hub))
+                              clock=self.game_clock(self._store.resume_ms()), buzzer=PageBuzzer(self.hub))
             self._runner = _Runner(self, deps, DeviceSetup(settings=self.settings, seed=self.seed, forced=self.forced,
                                                             seat_buttons=not self.config.four_keys_only))
             self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
@@ -168,18 +174,22 @@ class WebTable:
     def stop(self) -> None:
         """Stop the loop (every handled press is already saved), the panel and the store."""
         with self._lock:
-            self._halt()
+            self._halt("closed")
             self.glass.close()
             self.timer.close()
 
-    def _halt(self) -> None:
+    def _halt(self, how: Literal["closed", "switch"]) -> None:
+        """Stop the loop and close the store, marking where a running sandglass stands: held at the
+        next start after a stop, running on through a view switch."""
         if self._thread is not None:
             self._events.put(STOP)  # after the presses already queued: each is handled and saved first
             self._thread.join()
             self._thread = None
-        if self._store is not None:
+        if self._runner is not None:
+            self._runner.shutdown(how)
+        elif self._store is not None:
             self._store.close()
-            self._store = None
+        self._store = None
         self._runner = None
 
     def switch(self, panel: str | None = None, language: str | None = None) -> None:
@@ -189,7 +199,7 @@ class WebTable:
         if language is not None and language not in LANGUAGES:
             raise ValueError(f"unknown language {language!r}; choose en or fr")
         with self._lock:
-            self._halt()
+            self._halt("switch")
             if panel is not None:
                 self.forced["panel"] = panel
                 self.timer.reset()
@@ -199,23 +209,25 @@ class WebTable:
 
     # -- presses ---------------------------------------------------------------------------------
 
-    def press(self, button: str, hold: bool = False) -> threading.Event:
-        """Queue a press (or hold) of a logical button; the event is set once it is handled and saved.
+    def press(self, button: str, hold: bool = False) -> Answer:
+        """Queue a press (or hold) of a logical button; the answer is set once it is handled and saved
+        (`resumed`: it only let a sandglass held after a stop run again).
 
         ValueError names the valid buttons.
         """
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}; valid buttons: {', '.join(BUTTONS)}")
         event = ButtonEvent(button, "hold" if hold else "press")
-        saved = threading.Event()
+        saved = Answer()
         with self._lock:
             self._arrivals.append((time.monotonic(), saved))
             self._events.put(event)
         return saved
 
-    def handled(self) -> None:
+    def handled(self, resumed: bool = False) -> None:
         """Called on the loop thread after each press: start timing it to the glass."""
-        at, saved = self._arrivals.popleft() if self._arrivals else (time.monotonic(), threading.Event())
+        at, saved = self._arrivals.popleft() if self._arrivals else (time.monotonic(), Answer())
+        saved.resumed = resumed
         saved.set()
         if self.glass.worker is not None:
             self.timer.pressed(at, self.glass.worker, self.glass.take_secret())
