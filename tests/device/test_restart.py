@@ -98,7 +98,7 @@ def test_a_wall_clock_that_went_back_cannot_tell_how_long(tmp_path: Path) -> Non
     wall.ms = EPOCH - 3_600_000
     h = Harness(tmp_path / "e.db", wall=wall)
     assert h.runner.held and _left(h) == 90_000
-    assert h.runner.session.message == "Power was lost, time unknown: back at 1:30, press to resume"
+    assert h.runner.session.message == "Power was lost, time unknown: 1:30, press to resume"
 
 
 def test_a_clean_stop_holds_the_time_and_says_so(tmp_path: Path) -> None:
