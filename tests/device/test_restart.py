@@ -4,18 +4,28 @@ the notice says how Easel stopped; a press answered as a step is a step applied.
 
 from __future__ import annotations
 
+import queue
+import shutil
+import signal
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from device.clock import Clock, VirtualClock
+from device.clock import Clock, MonotonicClock, VirtualClock
 from device.config import Config
+from device.framework.resources import Resources
 from device.framework.restart import Restart, restart
+from device.framework.runner import DeviceSetup, Runner, RunnerDeps
+from device.run.headless import FrameRecorder
+from device.run.loop import STOP, run_loop
 from device.run.web.table import WebTable
 from device.settings import Settings
 from device.storage.store import Store
+from hardware.events import ButtonEvent
 from tests.conftest import Harness
+from tests.device.test_store_faults import headless, send
 
 EPOCH = 1_800_000_000_000
 
@@ -59,7 +69,7 @@ def test_a_power_cut_counts_the_sand_that_ran_while_easel_was_off(tmp_path: Path
     h.wait(30)
     assert _left(h) == 65_000 and h.sounds == []  # held
     h.press("roll")  # only resumes
-    assert not h.runner.held and h.state("toolbox").game.rolls == 0  # type: ignore[attr-defined]
+    assert not h.runner.held and h.state("toolbox").game.rolls == 0
     h.wait(65)
     assert _glass(h).status == "done" and ("alarm" in [s for _, s in h.sounds])
 
@@ -231,3 +241,77 @@ def test_a_web_restart_says_how_it_stopped_and_its_first_press_is_answered_resum
     second = _press(again, "roll")
     assert not second.resumed and runner.session.states["toolbox"].game.rolls == 1
     again.stop()
+
+
+# the headless simulator (virtual time) and the device loop the terminal and the Pi run ------------
+
+@pytest.mark.parametrize(("stop", "message"), [
+    ("end of script", "Stopped at 1:00 when Easel closed"),
+    ("SIGTERM", "Stopped at 1:00 when Easel closed"),
+    ("kill -9", "Power was lost at 1:00"),
+])
+def test_a_headless_restart_answers_the_press_that_only_resumes(tmp_path: Path, stop: str, message: str) -> None:
+    """`--script -`: the first press after a stop mid-sandglass is answered `resumed N` (nothing
+    applied), the next `ok N` and applied; the time is where the acknowledged wait left it."""
+    db = tmp_path / "e.db"
+    proc = headless(db, tmp_path / "f1")
+    for number, line in enumerate(["press ok", "press timer", "wait 30"], 1):
+        assert send(proc, line) == f"ok {number}"
+    if stop == "end of script":
+        proc.communicate("", timeout=60)
+    else:
+        proc.send_signal(signal.SIGTERM if stop == "SIGTERM" else signal.SIGKILL)
+        proc.communicate(timeout=60)
+    for suffix in ("", "-wal"):  # what the restart will read, opened aside to see its notice
+        if Path(f"{db}{suffix}").exists():
+            shutil.copy(f"{db}{suffix}", tmp_path / f"copy.db{suffix}")
+    seen = Harness(tmp_path / "copy.db")
+    assert seen.runner.held and seen.runner.session.message.startswith(message)
+    seen.store.close()
+    again = headless(db, tmp_path / "f2")
+    assert [send(again, "press roll"), send(again, "press roll")] == ["resumed 1", "ok 2"]
+    again.communicate("", timeout=60)
+    assert (tmp_path / "f2" / "state.json").exists()
+    h = Harness(db)
+    assert h.state("toolbox").game.rolls == 1 and _left(h) == 60_000  # type: ignore[attr-defined]
+    assert h.runner.session.message.startswith("Stopped at 1:00 when Easel closed")  # the second run's clean end
+
+
+@pytest.mark.parametrize("stop", ["clean", "power cut"])
+def test_the_device_loop_keeps_the_time_through_a_stop(tmp_path: Path, stop: str) -> None:
+    """The loop the terminal simulator and the Pi run (device/run/loop.py), on a real-time clock:
+    stopped with STOP (q, Ctrl-C, SIGTERM) the time is held where it stopped; cut, the sand ran on;
+    either way the first press only resumes and the next is applied."""
+    db = tmp_path / "e.db"
+    wall = Wall()
+
+    def runner_on(store: Store) -> Runner:
+        clock = MonotonicClock(store.resume_ms(), wall=wall)
+        return Runner(RunnerDeps(store=store, resources=Resources(), sink=FrameRecorder(None), clock=clock),
+                      DeviceSetup(settings=Settings(), seed=1))
+
+    store = Store(db)
+    runner = runner_on(store)
+    runner.open("toolbox")
+    events: queue.Queue[ButtonEvent | None] = queue.Queue()
+    for event in (ButtonEvent("timer", "press"), STOP):
+        events.put(event)
+    run_loop(runner, events, threading.Event())
+    runner.clock.skip(20_000)  # 20 s of sand ran (the loop slept through them)
+    wall.ms += 20_000
+    if stop == "clean":
+        runner.shutdown()
+    else:
+        store.close()
+    wall.ms += 5_000
+    store = Store(db)
+    again = runner_on(store)
+    assert again.held
+    left = again.session.states["toolbox"].game.sandglass.remaining_ms(again.clock.now_ms())
+    assert abs(left - (70_000 if stop == "clean" else 65_000)) < 500
+    events = queue.Queue()
+    for event in (ButtonEvent("roll", "press"), ButtonEvent("roll", "press"), STOP):
+        events.put(event)
+    run_loop(again, events, threading.Event())
+    assert again.session.states["toolbox"].game.rolls == 1 and not again.held
+    again.shutdown()
