@@ -4,10 +4,16 @@ the notice says how Easel stopped; a press answered as a step is a step applied.
 
 from __future__ import annotations
 
+import os
+import pty
 import queue
+import select
 import shutil
 import signal
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +30,7 @@ from device.run.web.table import WebTable
 from device.settings import Settings
 from device.storage.store import Store
 from hardware.events import ButtonEvent
-from tests.conftest import Harness
+from tests.conftest import ROOT, Harness
 from tests.device.test_store_faults import headless, send
 
 EPOCH = 1_800_000_000_000
@@ -315,3 +321,59 @@ def test_the_device_loop_keeps_the_time_through_a_stop(tmp_path: Path, stop: str
     run_loop(again, events, threading.Event())
     assert again.session.states["toolbox"].game.rolls == 1 and not again.held
     again.shutdown()
+
+
+def _terminal(db: Path) -> tuple[subprocess.Popen[bytes], int]:
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "device.run.cli", "play", "--terminal", "--db", str(db)],
+                            cwd=ROOT, stdin=terminal, stdout=terminal, stderr=terminal)
+    os.close(terminal)
+    return proc, controller
+
+
+def _screen_until(controller: int, text: str) -> str:
+    """The terminal's output until `text` shows (bounded: a hang fails)."""
+    seen = b""
+    end = time.monotonic() + 30
+    while text.encode() not in seen:
+        ready, _, _ = select.select([controller], [], [], max(0.0, end - time.monotonic()))
+        assert ready, f"no {text!r} on the terminal: {seen[-300:]!r}"
+        seen += os.read(controller, 65536)
+    return seen.decode(errors="replace")
+
+
+def _keys(controller: int, keys: str) -> None:
+    for key in keys:
+        os.write(controller, key.encode())
+        time.sleep(0.3)
+
+
+def test_quitting_the_terminal_mid_sandglass_is_a_clean_stop(tmp_path: Path) -> None:
+    """Issue 31 item 2: `q` while the sand runs, then `easel play` again: 'Stopped at ... when Easel
+    closed' (no false power-loss notice); the first key only resumes, the next one rolls."""
+    db = tmp_path / "e.db"
+    proc, controller = _terminal(db)
+    try:
+        _screen_until(controller, "Toolbox")
+        _keys(controller, "\rt")
+        _screen_until(controller, "running")
+        _keys(controller, "q")
+        assert proc.wait(30) == 0
+    finally:
+        os.close(controller)
+    store = Store(db)
+    assert restart(store, None).how == "closed"
+    store.close()
+    proc, controller = _terminal(db)
+    try:
+        _screen_until(controller, "when Easel closed")
+        _keys(controller, "rr")
+        time.sleep(0.5)
+        _keys(controller, "q")
+        assert proc.wait(30) == 0
+    finally:
+        os.close(controller)
+    store = Store(db)
+    saved = store.load()
+    store.close()
+    assert saved is not None and saved[0]["states"]["toolbox"]["game"]["rolls"] == 1
