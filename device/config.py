@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -111,6 +110,8 @@ def load_config(path: Path | None) -> Config:
     if path is None:
         return Config()
     text = read_bounded_text(path, "config", CONFIG_BYTES, "check the --config path")
+    import tomllib  # only when a file is read: a start without one spends nothing on the parser
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -9,20 +9,21 @@ Chinese, Japanese, Arabic, Hebrew, Thai or Devanagari, which would be dealt as e
 from __future__ import annotations
 
 import codecs
-import hashlib
 import os
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from device.digest import sha256_hex
 from device.errors import quote
 from device.render.glyphs import first_undrawable
 from device.userfiles import read_bounded
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 MAX_WORD_LENGTH = 14
 MAX_PACK_WORDS = 20_000
@@ -43,6 +44,8 @@ def builtin_deck(lang: str) -> tuple[str, ...]:
         raise WordPackError(
             f"no built-in word deck for language {lang!r}; use one of: {', '.join(LANGUAGES)}"
         )
+    from importlib import resources  # only when a deck is read: it brings in tempfile, shutil, random
+
     resource = resources.files("device").joinpath("data", "words", f"{lang}.txt")
     return parse_pack(_read_bytes(resource, str(resource)), str(resource))
 
@@ -230,7 +233,7 @@ class Deck(tuple[str, ...]):
 
 def fingerprint(words: Sequence[str]) -> str:
     """The SHA-256 of the words, one per line."""
-    return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
+    return sha256_hex("\n".join(words).encode("utf-8"))
 
 
 def word_deck(lang: str, files: Sequence[str | os.PathLike[str]] = ()) -> Deck:

@@ -35,6 +35,12 @@ PANEL_PINS: dict[int, str] = {
     11: "SPI0 SCLK (panel CLK)", 17: "RST", 18: "PWR", 24: "BUSY", 25: "DC",
 }
 GPIO_RANGE = range(0, 28)  # the BCM GPIOs on the 40-pin header
+# BCM GPIO -> physical pin of the 40-pin header (the same on every 40-pin Raspberry Pi).
+HEADER_PIN: dict[int, int] = {
+    2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18, 10: 19,
+    9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 0: 27, 1: 28, 5: 29, 6: 31, 12: 32, 13: 33, 19: 35,
+    16: 36, 26: 37, 20: 38, 21: 40,
+}
 # GPIO 0 and 1 carry the HAT ID EEPROM's I2C bus (ID_SD, ID_SC): no button or buzzer goes there.
 EEPROM_PINS: dict[int, str] = {0: "ID_SD", 1: "ID_SC"}
 

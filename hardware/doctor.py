@@ -10,6 +10,7 @@ import grp
 import importlib.metadata
 import importlib.util
 import os
+import pwd
 import queue
 import re
 import stat
@@ -45,8 +46,24 @@ def _access(path: Path, mode: int) -> bool:
     return os.access(path, mode)
 
 
-def _user() -> str:
-    return os.environ.get("USER") or os.environ.get("LOGNAME") or str(os.getuid())
+def _user(uid: int | None = None) -> str:
+    """The login name of this process's user (what usermod takes), from the password database:
+    $USER may be unset (a bare `env -i`, some service managers) or name someone else."""
+    uid = os.geteuid() if uid is None else uid
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        # A uid with no name cannot be given to usermod; say so instead of printing a number.
+        return os.environ.get("USER") or os.environ.get("LOGNAME") or f"the user with uid {uid}"
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters at a word boundary, with "…" when cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:(") + "…"
 
 
 def check_device_nodes(paths: Sequence[Path], group: str, enable: str,
@@ -260,15 +277,17 @@ def check_pin_factory(name: str | None, board: str | None, chosen: str | None = 
     """
     on = board or "a computer that is not a Raspberry Pi"
     lgpio_failed = next((r for r in fallbacks if "lgpio" in r), "")
-    why = f" ({lgpio_failed.removeprefix('Falling back from ')[:50]})" if lgpio_failed else ""
     if name is None:
-        reason = fallbacks[-1][:50] if fallbacks else "no pin library is installed"
+        reason = clip(fallbacks[-1], 60) if fallbacks else "no pin library is installed"
         return False, f"no GPIO pin factory loads on {on} ({reason}); {LGPIO_FIX}"
     library = FACTORY_LIBRARIES.get(name, name)
     if board is not None and RP1_BOARD.search(board) and name != "lgpio":
-        message = f"GPIO pin factory {name} ({library}) fails on a {board}{why}; {LGPIO_FIX}"
-        if len(message) > 200:  # one short line: the reason is the part that can go
-            message = f"GPIO pin factory {name} ({library}) fails on a {board}; {LGPIO_FIX}"
+        message = f"GPIO pin factory {name} ({library}) fails on a {board}; {LGPIO_FIX}"
+        # One short line (200 characters): gpiozero's reason gets the room left, cut at a word.
+        room = 200 - len(message) - len(" ()")
+        if lgpio_failed and room >= 20:
+            why = clip(lgpio_failed.removeprefix("Falling back from "), room)
+            message = message.replace(f" {board};", f" {board} ({why});", 1)
         return False, message
     source = "set by GPIOZERO_PIN_FACTORY" if chosen else "gpiozero's first choice that loads"
     return True, f"GPIO pin factory {name} ({library}, {source}) on {on}"

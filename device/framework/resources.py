@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources as importlib_resources
 from pathlib import Path
 
 from device.userfiles import DICE_BYTES, read_bounded_text
@@ -17,6 +15,8 @@ class DataError(ValueError):
 
 
 def _read_dice(text: str, where: str) -> tuple[Die, ...]:
+    import tomllib  # only when the dice are read (#ARTBOX), not at every start
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -50,13 +50,17 @@ class Resources:
             text = read_bounded_text(self.dice_file, "dice", DICE_BYTES,
                                      "check [dice] file in your config", DataError)
             return _read_dice(text, str(self.dice_file))
+        from importlib import resources as importlib_resources
+
         packaged = importlib_resources.files("device") / "data" / "dice.toml"
         return _read_dice(packaged.read_text(encoding="utf-8"), "device/data/dice.toml")
 
     def check(self) -> None:
-        """Load every configured data file now, so a broken one stops start-up with one line."""
+        """Load every configured data file now, so a broken one stops start-up with one line (the
+        packaged dice are read when a game needs them: tests check them, and a start need not)."""
         from device.wordpacks import load_pack
 
-        _ = self.shape_dice
+        if self.dice_file is not None:
+            _ = self.shape_dice
         for path in self.word_packs:
             load_pack(path)

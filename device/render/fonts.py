@@ -57,12 +57,19 @@ def font(px: int, weight: str = "semibold") -> ImageFont.FreeTypeFont:
     return _font(ALIKE_AE.get(weight, {}).get(size, size), weight)
 
 
+LENGTHS_KEPT = 8192  # measured widths remembered (all sizes together); a game needs a few hundred
+
+
 class DrawableFont(ImageFont.FreeTypeFont):
     """A FreeType font that measures and draws every string as `drawable` makes it."""
 
+    weight = "semibold"  # set by _font: the key of its remembered widths, with the size
+
     def getlength(self, text: str | bytes, *args: Any, **kwargs: Any) -> float:
-        """Width of the cleaned text."""
-        return super().getlength(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+        """Width of the cleaned text (remembered per size, weight and string: _length)."""
+        if args or kwargs or not isinstance(text, str):
+            return super().getlength(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+        return _length(int(self.size), self.weight, text)
 
     def getbbox(self, text: str | bytes | bytearray, *args: Any, **kwargs: Any) -> tuple[float, float, float, float]:
         """Bounding box of the cleaned text."""
@@ -77,6 +84,20 @@ class DrawableFont(ImageFont.FreeTypeFont):
         return super().getmask2(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
 
 
-@lru_cache(maxsize=32)
+# Faces kept open. FreeType maps the whole font file (about 300 KB resident) for each face, so
+# each costs that much; 16 hold every size a screen draws with (a full #ARTBOX game on the 7.5"
+# uses 30 sizes in all, most only while fitting a text once), and reopening one is a fraction
+# of a millisecond. With 32, that game's peak was 3.9 MB higher.
+@lru_cache(maxsize=16)
 def _font(px: int, weight: str) -> ImageFont.FreeTypeFont:
-    return DrawableFont(str(font_path(weight)), px)
+    face = DrawableFont(str(font_path(weight)), px)
+    face.weight = weight
+    return face
+
+
+# Each string's width at each size and weight, measured once: wrapping tries every word at every
+# size it considers, and the screens of a game repeat their texts (an IDENTIK game on the 7.5"
+# asked FreeType 24,000 widths of 634 strings).
+@lru_cache(maxsize=LENGTHS_KEPT)
+def _length(px: int, weight: str, text: str) -> float:
+    return ImageFont.FreeTypeFont.getlength(_font(px, weight), drawable(text))

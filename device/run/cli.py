@@ -99,6 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     history.add_argument("--json", type=Path, help="write the history as JSON to this file ('-' for stdout)")
     doctor = sub.add_parser("doctor", help="check SPI, groups, pins, the panel and the buttons")
     doctor.add_argument("--config", type=Path, help="TOML config file")
+    doctor.add_argument("--selftest", action="store_true",
+                        help="walk through every button by name, the buzzer and the panel, "
+                             "answering with ok (yes) or back (no)")
     return parser
 
 
@@ -120,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "doctor":
             from device.run.doctor import run_doctor
 
-            return run_doctor(load_config(args.config))
+            return run_doctor(load_config(args.config), selftest=args.selftest)
         _parser().print_help()
         return 0
     except (UserError, DataError, WordPackError, PinMapError) as exc:

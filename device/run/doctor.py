@@ -1,6 +1,7 @@
 """`easel doctor`: check the Pi's SPI and GPIO devices, groups, the GPIO pin factory and panel
 driver in use, the pin map, the serial pad and the panel (a test pattern), then echo each button
-pressed. Exit 0 when every check passes."""
+pressed. `--selftest` instead walks the builder through every button by name, the buzzer and the
+panel's test pattern, each answered with ok (yes) or back (no). Exit 0 when every check passes."""
 
 from __future__ import annotations
 
@@ -19,9 +20,11 @@ SYSTEMD_RUN = Path("/run/systemd/system")
 RUNNING_STATES = ("active", "activating", "deactivating", "reloading")
 
 
-def run_doctor(config: Config, out: Callable[[str], None] = print, echo_s: float = 20.0) -> int:
+def run_doctor(config: Config, out: Callable[[str], None] = print, echo_s: float = 20.0,
+               selftest: bool = False) -> int:
     """Run every check that applies to this config; print one line each; 0 if all pass, 1 if not;
-    2 (and one line saying how to stop it) while a running Easel holds the panel and pins."""
+    2 (and one line saying how to stop it) while a running Easel holds the panel and pins.
+    `selftest`: after the checks, the walk through buttons, buzzer and panel (device/run/selftest.py)."""
     running = running_easel()
     if running is not None:
         print(f"easel doctor: {running}", file=sys.stderr)
@@ -30,6 +33,13 @@ def run_doctor(config: Config, out: Callable[[str], None] = print, echo_s: float
     results = _device_checks(config, pins, out)
     for ok, message in results:
         out(f"{'ok  ' if ok else 'FAIL'} {message}")
+    if selftest:
+        from device.run.selftest import run_selftest
+
+        if not all(ok for ok, _ in results):
+            out("--   the self-test starts once every check above passes")
+            return 1
+        return 0 if all(ok for ok, _ in run_selftest(config, out)) else 1
     if config.real_panel and all(ok for ok, _ in results):
         results.append(_test_pattern(config, out))
     if not config.real_panel:

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from device.storage.history import GameRecord
 from device.storage.store_aside import Notice
+from device.storage.store_check import seal
 from device.storage.store_clock import ClockMark, read_mark
 from device.storage.store_codec import dumps, pack, unpack
 from device.storage.store_file import (
@@ -83,7 +84,7 @@ class Store(WordHistoryRows):
             return
         found = inspect(path)
         make_parent(path)
-        self._lock = DatabaseLock(path, lock_wait_s)
+        self._lock = DatabaseLock(path)
         try:
             self._disk, self.notices = open_file(path, found, lock_wait_s)
         except BaseException:
@@ -348,9 +349,19 @@ class Store(WordHistoryRows):
 
         self._write(work)
 
+    def _seal(self) -> None:
+        """Record the digest of the rows a full check passed, so the next start need not decode
+        them (store_check.py); nothing is written when they did not change."""
+        statement = seal(self._disk)
+        if statement is not None:
+            self._on_disk(lambda cur: cur.execute(*statement))
+
     def close(self) -> int:
         """Write what is pending if the disk allows, checkpoint and close; returns the steps not saved."""
         unsaved = 0 if self.flush() else len(self.pending)
+        if not unsaved and self.path is not None:
+            with suppress(sqlite3.Error):
+                self._seal()
         with suppress(sqlite3.Error):
             self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         with suppress(sqlite3.Error):

@@ -10,7 +10,6 @@ table's language) and the same in English for the log.
 from __future__ import annotations
 
 import os
-import shutil
 import sqlite3
 import time
 from contextlib import suppress
@@ -65,6 +64,8 @@ def move_aside(db: Path, reason: str) -> Notice:
 def keep_journal_aside(db: Path, reason: str) -> Notice:
     """Copy the database to DB.stale-STAMP and rename its -wal (and -shm) beside the copy, so the
     database opens as it is in its file and the -wal's state is still there to open."""
+    import shutil  # only here: a start with nothing to set aside does not import it (nor bz2, lzma)
+
     aside = stamped(db, "stale")
     try:
         shutil.copyfile(db, aside)

@@ -1,6 +1,15 @@
 """Every row of an Easel database validated on load, so a damaged row is found at start-up
 instead of crashing play later. A damaged session moves the database aside; a damaged undo step,
-history row or word row is named (`Damage`) so that only it (or its undo stack) is dropped."""
+history row or word row is named (`Damage`) so that only it (or its undo stack) is dropped.
+
+Decoding every undo state costs start-up time in proportion to the history (500 deflated states
+at the undo cap), so a clean close records a digest of the undo, redo and history rows in `meta`
+once a full check of them found nothing (`seal`). At the next start those rows are hashed, not
+decoded: the same digest means each is byte for byte one the full check passed; any difference
+(a row changed by another program, a bit the card flipped while Easel was off) or no digest (a
+power cut, a kill, an older Easel) means the full check runs, as before. The session, the word
+rows and the clock rows are checked in full at every start.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from device.digest import blake2b
 from device.storage.store_codec import unpack
 from device.storage.store_words import validate_word_rows
 
@@ -44,9 +54,17 @@ class Damage:
     kind: str  # "undo" (an undo or redo stack), "history" (a finished game), "words", "clock"
 
 
+SEAL = "rows_checked"  # the meta key of the digest of the rows the last full check passed
+# What the full check of steps and history reads: each table's columns in a fixed order.
+_SEALED = ("SELECT seq, mode, label, state FROM undo ORDER BY seq",
+           "SELECT seq, mode, label, state FROM redo ORDER BY seq",
+           "SELECT id, key, game, finished, players, scores, winners, seed FROM games ORDER BY id")
+
+
 def find_damage(conn: sqlite3.Connection) -> list[Damage]:
-    """Every damaged row but the session's, each with the statement that drops what it spoils."""
-    found = _damaged_steps(conn) + damaged_games(conn)
+    """Every damaged row but the session's, each with the statement that drops what it spoils
+    (undo, redo and history rows decoded only when they differ from those last sealed)."""
+    found = [] if _sealed(conn) == rows_digest(conn) else _damaged_steps(conn) + damaged_games(conn)
     problem = validate_word_rows(conn)
     if problem is not None:
         found.append(Damage(problem, ("DELETE FROM words_used", "DELETE FROM words_cycle"), (), "words"))
@@ -56,6 +74,40 @@ def find_damage(conn: sqlite3.Connection) -> list[Damage]:
         except CorruptRow as exc:
             found.append(Damage(str(exc), ("DELETE FROM ticks WHERE rowid=?",), (rowid,), "clock"))
     return found
+
+
+def rows_digest(conn: sqlite3.Connection) -> str:
+    """A digest of every undo, redo and history row as stored (each value's type, length and
+    bytes): hashing them costs a fraction of decoding them."""
+    digest = blake2b(20)
+    update = digest.update
+    for query in _SEALED:
+        update(b"|")
+        for row in conn.execute(query):
+            for value in row:
+                if isinstance(value, bytes):
+                    update(b"b%d:" % len(value))
+                    update(value)
+                else:  # text, a number or NULL: repr keeps the type apart ('1' from 1)
+                    text = repr(value).encode("utf-8", "surrogatepass")
+                    update(b"r%d:" % len(text))
+                    update(text)
+    return str(digest.hexdigest())
+
+
+def seal(conn: sqlite3.Connection) -> tuple[str, tuple[str, str]] | None:
+    """At a clean close: the statement recording the rows' digest once the full check of them
+    finds nothing, or None (nothing changed since the last seal, or a row is damaged: the next
+    start checks and drops it)."""
+    digest = rows_digest(conn)
+    if digest == _sealed(conn) or _damaged_steps(conn) or damaged_games(conn):
+        return None
+    return "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (SEAL, digest)
+
+
+def _sealed(conn: sqlite3.Connection) -> str | None:
+    row = conn.execute("SELECT value FROM meta WHERE key=?", (SEAL,)).fetchone()
+    return row[0] if row is not None and isinstance(row[0], str) else None
 
 
 def validate_session(conn: sqlite3.Connection) -> None:

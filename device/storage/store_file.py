@@ -2,30 +2,29 @@
 
 Only a file Easel recognises as its own (its `application_id`, or a database from before the id
 with exactly Easel's tables) is ever opened for writing or moved aside; anything else is refused
-with one line and left untouched. One Easel per database, by an OS lock that dies with the process.
+with one line and left untouched. One Easel per database, by OS locks that die with the process
+(on the file itself and on DB.lock beside its real path: no link or `..` path walks around them).
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
-import shutil
 import sqlite3
-import tempfile
-import time
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Literal
 
 from device.errors import UserError
+from hardware.claim import holder_pid
 
 APPLICATION_ID = 0x4561736C  # "Easl" in the SQLite header: this file is an Easel database
 # PRAGMA user_version; 1 = before the id (upgraded in place), 2 = adds `ticks`, 3 = sessions and
 # states deflated (store_rows.pack; the text rows of 1 and 2 still read), 4 = adds the words
 # #ARTBOX dealt (store_words.py; a database of 1 to 3 gains the tables when opened)
 FORMAT_VERSION = 4
-LOCK_WAIT_S = 10.0
+LOCK_WAIT_S = 10.0  # SQLite's busy timeout: another program (not an Easel) holding its lock
 LEGACY_TABLES = frozenset({"meta", "current", "undo", "games", "redo", "sqlite_sequence"})
 _MAGIC = b"SQLite format 3\x00"
 
@@ -131,12 +130,16 @@ class ReadOnlyCopy:
     never creates, changes or renames a file beside it (SQLite would add -wal/-shm files)."""
 
     def __init__(self, path: Path, with_wal: bool = True) -> None:
+        import tempfile  # with shutil, only here: a start with nothing to judge imports neither
+
         self.path = path
         self.with_wal = with_wal  # False: the file alone, as if its -wal were not there
         self.tmp = tempfile.TemporaryDirectory(prefix="easel-read-")
         self.conn: sqlite3.Connection | None = None
 
     def __enter__(self) -> sqlite3.Connection:
+        import shutil
+
         copy = Path(self.tmp.name) / "copy.db"
         try:
             shutil.copyfile(self.path, copy)
@@ -156,40 +159,55 @@ class ReadOnlyCopy:
 
 
 class DatabaseLock:
-    """An exclusive `flock` on DB.lock beside the database: one Easel per database.
+    """One Easel per database, whatever path names it: an exclusive `flock` on DB.lock beside the
+    database's real path (symbolic links and `..` resolved; a bind mount shows the same directory,
+    so the same lock file) and on the database file itself (its inode, so a hard link meets it too).
 
-    The kernel drops it when the process dies (even by SIGKILL), so a crash never leaves a
-    stale lock; the file itself stays (deleting lock files races with other starters).
+    A second Easel is refused at once, naming the holder's pid: nothing here waits. The kernel
+    drops both locks when the process dies (even by SIGKILL), so a crash never leaves a stale
+    lock; the lock file stays (deleting lock files races with other starters).
     """
 
-    def __init__(self, db: Path, wait_s: float = LOCK_WAIT_S) -> None:
-        self.path = Path(f"{db}.lock")
-        self.handle: IO[bytes] | None = None
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        real = db.resolve()
+        self.path = Path(f"{real}.lock")
+        self.handles: list[IO[bytes]] = []
         try:
             handle = self.path.open("ab")
         except OSError as exc:
             raise refused(db, f"cannot create {shown(self.path.name, 30)} ({exc.strerror})",
                           "make the directory writable or give another --db") from None
-        deadline = time.monotonic() + wait_s
-        while True:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    handle.close()
-                    raise refused(db, "the database is in use by another Easel",
-                                  "stop the other one first or give another --db") from None
-                time.sleep(0.05)
-        self.handle = handle
+        try:
+            self._take(handle, self.path)
+            if real.is_file():  # a new database has no inode yet: its lock file stands for it
+                self._take(real.open("rb"), real)
+        except OSError as exc:
+            self.release()
+            raise refused(db, f"cannot be read ({exc.strerror})", "fix its permissions or give another --db") from None
+        except BaseException:
+            self.release()
+            raise
+
+    def _take(self, handle: IO[bytes], locked: Path) -> None:
+        """Hold `handle`'s file locked (kept until release); refused when another Easel has it."""
+        self.handles.append(handle)
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pid = holder_pid(locked)
+            who = f"another Easel (pid {pid})" if pid is not None and pid != os.getpid() else "another Easel"
+            raise refused(self.db, f"the database is in use by {who}",
+                          "stop the other one first (q, or sudo systemctl stop easel) or give another --db") from None
 
     def release(self) -> None:
-        """Let another Easel open the database."""
-        if self.handle is not None:
+        """Let another Easel open the database (after this process has closed its connection:
+        closing a descriptor of the file drops the process's SQLite locks on it too)."""
+        for handle in self.handles:
             with suppress(OSError):
-                fcntl.flock(self.handle.fileno(), fcntl.LOCK_UN)
-            self.handle.close()
-            self.handle = None
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            handle.close()
+        self.handles = []
 
 
 def make_parent(db: Path) -> None:

@@ -13,7 +13,7 @@ Both sides are read from private copies, so judging changes no file.
 
 from __future__ import annotations
 
-import secrets
+import os
 import sqlite3
 import struct
 from dataclasses import dataclass
@@ -32,7 +32,7 @@ BUMP = ("INSERT INTO meta (key, value) VALUES ('commit', 1) "
 
 def new_id_statement() -> tuple[str, tuple[str]]:
     """The statement that gives a database its random id (kept when it has one)."""
-    return "INSERT OR IGNORE INTO meta (key, value) VALUES ('id', ?)", (secrets.token_hex(8),)
+    return "INSERT OR IGNORE INTO meta (key, value) VALUES ('id', ?)", (os.urandom(8).hex(),)
 
 
 @dataclass(frozen=True)

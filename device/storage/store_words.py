@@ -134,12 +134,27 @@ def validate_word_rows(conn: sqlite3.Connection) -> str | None:
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     if not {"words_used", "words_cycle"} <= tables:
         return None
-    for language, cycle, word, seq in conn.execute("SELECT language, cycle, word, seq FROM words_used"):
-        if not isinstance(language, str) or not isinstance(word, str) or not word:
-            return f"words_used row {seq!r} has no language or word"
-        if not isinstance(cycle, int) or not isinstance(seq, int) or cycle < 0 or seq < 1:
-            return f"words_used row {seq!r} has no cycle or number"
+    # Checked by SQLite in one pass (at C speed: the table grows with every game); a TEXT value
+    # is a Python str, an INTEGER an int. Every word is also decoded as Python reads text, all at once.
+    text_factory = conn.text_factory
+    conn.text_factory = bytes
+    try:
+        no_word, no_number, joined = conn.execute(
+            "SELECT min(CASE WHEN typeof(language)!='text' OR typeof(word)!='text' OR word='' THEN seq END), "
+            "min(CASE WHEN typeof(cycle)!='integer' OR typeof(seq)!='integer' OR cycle<0 OR seq<1 THEN seq END), "
+            "group_concat(language || char(0) || word, char(0)) FROM words_used").fetchone()
+    finally:
+        conn.text_factory = text_factory
+    if no_word is not None:
+        return f"words_used row {no_word!r} has no language or word"
+    if no_number is not None:
+        return f"words_used row {no_number!r} has no cycle or number"
+    try:
+        (joined or b"").decode("utf-8")
+    except UnicodeDecodeError:
+        return "words_used has a word that is not UTF-8 text"
     for language, cycle in conn.execute("SELECT language, cycle FROM words_cycle"):
         if not isinstance(language, str) or not isinstance(cycle, int) or cycle < 0:
             return f"words_cycle row {language!r} is not a language and a cycle"
     return None
+

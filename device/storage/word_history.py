@@ -12,10 +12,10 @@ they were on the screen, so they were seen.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from device.digest import sha256_hex
 from device.storage.store_words import WordsDealt, word_key
 from device.wordpacks import WordPackError
 
@@ -50,7 +50,7 @@ class WordSource(Protocol):
 
 def fingerprint(words: tuple[str, ...]) -> str:
     """The SHA-256 of the words, one per line."""
-    return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
+    return sha256_hex("\n".join(words).encode("utf-8"))
 
 
 def used_words(source: WordSource | None, language: str,

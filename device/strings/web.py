@@ -44,6 +44,8 @@ WEB = Strings({
     "web.seat": ("Seat {n}", "Place {n}"),
     "web.disconnected": ("Disconnected: is easel play --web still running?",
                          "Déconnecté : easel play --web tourne-t-il encore ?"),
+    "web.full": ("This Easel already shows {n} pages: close one elsewhere. Trying again every {s} s…",
+                 "Cet Easel affiche déjà {n} pages : fermez-en une ailleurs. Nouvel essai toutes les {s} s…"),
     "web.caption": ("Waveshare {name} e-Paper ({model}) · {width}×{height}",
                     "Waveshare {name} e-Paper ({model}) · {width}×{height}"),
     "web.one_bit": ("1-bit", "1 bit"),

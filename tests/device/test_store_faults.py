@@ -121,11 +121,12 @@ def test_sigterm_with_the_disk_still_full_says_what_was_not_saved(small_disk: Pa
 
 
 def test_a_second_easel_on_the_same_database_is_refused(tmp_path: Path) -> None:
-    """Item 6: one Easel per database; the lock dies with the process (SIGKILL leaves none)."""
+    """Item 6: one Easel per database, refused at once naming the holder; the lock dies with the
+    process (SIGKILL leaves none). Other paths to the same file: test_store_lock.py."""
     db = tmp_path / "easel.db"
     proc = headless(db, tmp_path / "f1")
     assert send(proc, "press ok") == "ok 1"
-    with pytest.raises(UserError, match="the database is in use by another Easel; stop the other one"):
+    with pytest.raises(UserError, match=rf"in use by another Easel \(pid {proc.pid}\); stop the other one"):
         Store(db, lock_wait_s=0.3)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)

@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops
 
 from hardware import doctor
@@ -222,3 +223,33 @@ def test_panel_driver_problems_say_what_to_install() -> None:
                                             modules=lambda: ["epd2in7_V2"])
     assert (ok, message) == (False, "panel driver: waveshare-epaper 1.2.0 has no epd7in5_V2 "
                                     "module; upgrade it: pip install -U waveshare-epaper")
+
+
+def test_usermod_names_the_login_even_when_user_is_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: with $USER and $LOGNAME unset the fix read "sudo usermod -aG ... 0"; the name
+    comes from the password database, so the printed command works as printed."""
+    import pwd
+
+    monkeypatch.delenv("USER", raising=False)
+    monkeypatch.delenv("LOGNAME", raising=False)
+    me = pwd.getpwuid(os.geteuid()).pw_name
+    ok, message = doctor.check_groups(["video"])
+    assert not ok and message.endswith(f"sudo usermod -aG gpio,spi,dialout {me} and log in again")
+    assert doctor._user(2**31 - 7) == "the user with uid 2147483641"  # no name: said in words
+
+
+def test_a_long_gpiozero_reason_is_cut_at_a_word_not_mid_word() -> None:
+    """Issue 28: a gpiozero fallback reason was cut at 50 characters, mid-word."""
+    reason = ("Falling back from lgpio: [Errno 13] Permission denied: could not open "
+              "/dev/gpiochip4 for the requested lines")
+    ok, message = doctor.check_pin_factory("rpigpio", "Raspberry Pi 5 Model B Rev 1.0",
+                                           fallbacks=[reason])
+    assert not ok
+    why = message[message.index("(lgpio:") + 1:message.index("); use lgpio")]
+    assert why.endswith("…")
+    full, kept = reason.removeprefix("Falling back from "), why.removesuffix("…")
+    assert full.startswith(kept) and not full[len(kept)].isalnum()  # ends between words
+    assert len(message) <= 200
+    ok, message = doctor.check_pin_factory(None, None, fallbacks=[reason])
+    assert "(Falling back from lgpio: [Errno 13] Permission denied…);" in message
+    assert doctor.clip("short", 60) == "short"

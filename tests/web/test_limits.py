@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from device.run.web import gate, server
+from device.run.web.streams import MAX_STREAMS
 from tests.web.conftest import Served, http, raw_request, read_answer, wait_until
 
 PRESS = json.dumps({"button": "ok"}).encode()
@@ -149,27 +150,72 @@ def test_excess_connections_close_the_oldest_idle_and_a_press_still_works(
     wait_until(lambda: served.table.reading.presses == 1)  # counted once its frame is on the glass
 
 
-def test_event_streams_are_bounded(serve: Callable[..., Served]) -> None:
-    """MAX_STREAMS pages may listen; one more gets 503 with a line saying so; a closed one frees a place."""
+def open_streams(served: Served, count: int, accept: str = "") -> list[socket.socket]:
+    """`count` raw /events streams, each answered 200 (closed by the test)."""
+    port = served.server.port
+    request = f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{accept}\r\n".encode()
+    streams = []
+    for _ in range(count):
+        sock = connect(served)
+        sock.sendall(request)
+        assert sock.recv(12) == b"HTTP/1.1 200"
+        streams.append(sock)
+    return streams
+
+
+def test_open_streams_hold_no_worker(serve: Callable[..., Served]) -> None:
+    """Issue 31 item 5: every stream is written by one thread, so MAX_STREAMS open pages (far above a
+    table's phones) leave every worker free for presses, and each of them sees each press."""
+    served = serve()
+    streams = open_streams(served, MAX_STREAMS)
+    try:
+        wait_until(lambda: served.table.hub.subscribers == MAX_STREAMS)
+        wait_until(lambda: served.server.busy_workers == 0)
+        assert served.server.open_connections == MAX_STREAMS
+        assert press(served) == 200
+        for sock in streams:
+            seen = b""
+            while b"event: readout" not in seen.split(b"event: glass", 1)[-1]:  # the press's frame and readout
+                seen += sock.recv(65536)
+    finally:
+        for sock in streams:
+            sock.close()
+
+
+def test_a_stream_beyond_the_limit_is_told_and_a_closed_one_frees_a_place(serve: Callable[..., Served]) -> None:
+    """One more than MAX_STREAMS: a page (Accept: text/event-stream) gets a `full` event with the text
+    to show and a retry time, then the stream closes and the page asks again by itself; curl gets a
+    one-line 503. A closed page gives its place back at the next write."""
     served = serve()
     port = served.server.port
-    request = f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
-    streams = []
+    streams = open_streams(served, MAX_STREAMS)
     try:
-        for _ in range(server.MAX_STREAMS):
-            sock = connect(served)
-            sock.sendall(request)
-            assert sock.recv(12) == b"HTTP/1.1 200"
-            streams.append(sock)
+        request = f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
         answer = raw_request(("127.0.0.1", port), request)
         assert answer.status == 503 and "close one and reload" in json.loads(answer.body)["error"]
         assert answer.headers["retry-after"] == "1"
+        with connect(served) as page:
+            page.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
+                         .encode())
+            assert closed_by_server(page, 10)  # its answer is read below from what arrived
+        with connect(served) as page:
+            page.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
+                         .encode())
+            page.settimeout(10)
+            got = b""
+            while chunk := page.recv(65536):
+                got += chunk
+        head, _, events = got.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200") and b"text/event-stream" in head
+        retry, full = events.decode().split("\n\n")[:2]
+        assert retry == "retry: 3000" and full.startswith("event: full\ndata: ")
+        data = json.loads(full.split("data: ", 1)[1])
+        assert data == {"limit": MAX_STREAMS, "text": f"This Easel already shows {MAX_STREAMS} pages: close one "
+                                                       "elsewhere. Trying again every 3 s…"}
         streams.pop().close()
         assert press(served) == 200  # the stream's next write finds it gone and gives its place back
-        wait_until(lambda: served.table.hub.subscribers == server.MAX_STREAMS - 1)
-        with connect(served) as sock:
-            sock.sendall(request)
-            assert sock.recv(12) == b"HTTP/1.1 200"
+        wait_until(lambda: served.table.hub.subscribers == MAX_STREAMS - 1)
+        streams += open_streams(served, 1)
     finally:
         for sock in streams:
             sock.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -63,6 +64,32 @@ def test_malformed_requests(serve: Callable[..., Served]) -> None:
     assert call(served, "PUT", "/press", b"{}")[0] == 405
     code, _, body = call(served, "OPTIONS", "/press", None, {"Origin": "http://evil.example"})
     assert code == 403 and b"cross-origin" in body
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"panel": ["epd7in5_V2"]}, '"panel" must be a name in quotes, e.g. {"panel": "epd2in13_V4"}'),
+    ({"panel": {"model": "epd7in5_V2"}}, '"panel" must be a name in quotes'),
+    ({"panel": 7.5}, '"panel" must be a name in quotes'),
+    ({"language": ["fr"]}, '"language" must be a name in quotes, e.g. {"language": "fr"}'),
+    ({"language": {"fr": True}}, '"language" must be a name in quotes'),
+    ({"panel": "epd2in7_V2", "language": True}, '"language" must be a name in quotes'),
+    ({"panel": "epd 7.5"}, "unknown panel 'epd 7.5'; choose one of: epd2in13_V4"),
+    ({"language": "de"}, "unknown language 'de'; choose en or fr"),
+    ([{"panel": "epd7in5_V2"}], "send a JSON object"),
+], ids=["panel a list", "panel an object", "panel a number", "language a list", "language an object",
+        "language true", "unknown panel", "unknown language", "a list"])
+def test_bad_view_switches_are_one_line_400s(serve: Callable[..., Served], caplog: pytest.LogCaptureFixture,
+                                            body: Any, words: str) -> None:
+    """Issue 31 item 5: a list or an object as the panel (or the language) is answered, like every
+    other endpoint, with one line of JSON and a 400; the log has one line, no traceback, and the
+    game and its view are unchanged."""
+    served = serve(panel="epd2in7_V2")
+    with caplog.at_level(logging.INFO, logger="easel"):
+        code, answer = post(served, "/view", body)
+    assert code == 400 and words in answer["error"]
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING]
+    assert served.table.view()["panel"] == "epd2in7_V2" and served.table.view()["language"] == "en"
+    assert post(served, "/press", {"button": "ok"})[0] == 200
 
 
 def test_frame_png_is_the_glass_and_the_page_is_served(serve: Callable[..., Served]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import queue
 import threading
+from collections.abc import Callable
 from typing import Any
 
 # What a page that connects now must know first, in this order.
@@ -24,6 +25,11 @@ class Hub:
         self._clients: set[queue.SimpleQueue[bytes | None]] = set()
         self._latest: dict[str, bytes] = {}
         self._closed = False
+        self._listeners: list[Callable[[], None]] = []
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        """Call `wake` after every event put in the queues (and when the hub closes)."""
+        self._listeners.append(wake)
 
     def publish(self, event: str, data: dict[str, Any]) -> None:
         """Send an event to every page (and remember it if a new page needs it)."""
@@ -33,6 +39,8 @@ class Hub:
                 self._latest[event] = message
             for client in self._clients:
                 client.put(message)
+        for wake in self._listeners:
+            wake()
 
     def subscribe(self) -> queue.SimpleQueue[bytes | None]:
         """A new stream's queue, primed with the latest view, glass and readout; None ends it."""
@@ -65,3 +73,5 @@ class Hub:
             for client in self._clients:
                 client.put(None)
             self._clients.clear()
+        for wake in self._listeners:
+            wake()

@@ -3,7 +3,8 @@
 - `GET /` the page; `GET /static/NAME` its script and style (package data, nothing from outside);
 - `GET /frame.png` what the simulated glass shows now (during a full refresh, its flash);
 - `GET /ghosts.png` the same glass tinted by each pixel's estimated ghost count (the ghost view);
-- `GET /events` server-sent events: `view`, `glass`, `readout`, `sound`;
+- `GET /events` server-sent events: `view`, `glass`, `readout`, `sound`, all written by one
+  thread (streams.py); a page beyond MAX_STREAMS gets `full` (the text to show) and retries;
 - `POST /press` `{"button": "ok", "hold": false}`; `POST /view` `{"panel": ..., "language": ...}`.
 
 Every request must name this server in its Host (guard.py: no DNS rebinding); a POST is
@@ -19,9 +20,7 @@ import io
 import json
 import logging
 import math
-import queue
 import socket
-import threading
 import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
@@ -31,19 +30,21 @@ from typing import Any
 from device.run.web.gate import GatedServer
 from device.run.web.ghost_view import ghosts_png
 from device.run.web.guard import SECURITY_HEADERS, WILDCARDS, HostGuard
+from device.run.web.hub import sse_message
+from device.run.web.streams import Streams
 from device.run.web.table import WebTable
+from device.strings.all import STRINGS as T
 
 log = logging.getLogger("easel")
 
 STATIC_TYPES = {"index.html": "text/html; charset=utf-8", "easel.js": "text/javascript; charset=utf-8",
                 "easel.css": "text/css; charset=utf-8"}
 MAX_BODY = 4096
-HEARTBEAT_S = 15.0
 PRESS_WAIT_S = 10.0
 REQUEST_S = 10.0  # the request line, headers and body must all arrive within this
 KEEPALIVE_S = 5.0  # a kept-alive connection waits this long for its next request
 WRITE_S = 10.0  # a client that reads nothing for this long is dropped
-MAX_STREAMS = 8  # open /events streams (pages) at once
+FULL_RETRY_MS = 3000  # a page beyond MAX_STREAMS asks again this often
 
 
 def static_file(name: str) -> bytes:
@@ -91,7 +92,8 @@ class PageServer(GatedServer):
         self.guard = HostGuard(bind, self.port)
         self.refused_origins = 0  # POSTs refused for their origin
         self.refused_hosts = 0  # requests refused for their Host
-        self._streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self.streams = Streams(table.hub)
+        self._kept: set[socket.socket] = set()  # connections handed to the streams' thread
 
     def server_bind(self) -> None:
         """Bind; on `::` take IPv4 too (a dual-stack socket), as `0.0.0.0` users expect."""
@@ -99,13 +101,29 @@ class PageServer(GatedServer):
             self.socket.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
         super().server_bind()
 
-    def open_stream(self) -> bool:
-        """Take one of the MAX_STREAMS event-stream places; False when all are taken."""
-        return self._streams.acquire(blocking=False)
+    @property
+    def open_connections(self) -> int:
+        """Idle connections, those being served and the event streams."""
+        return super().open_connections + self.streams.open
 
-    def close_stream(self) -> None:
-        """Give an event-stream place back."""
-        self._streams.release()
+    @property
+    def busy_workers(self) -> int:
+        """Requests being served now (event streams hold none)."""
+        with self._lock:
+            return self._workers
+
+    def keep(self, sock: socket.socket) -> None:
+        """Leave `sock` open when its request is done: the streams' thread writes it from now on."""
+        with self._lock:
+            self._kept.add(sock)
+
+    def shutdown_request(self, request: Any) -> None:
+        """Close a connection whose request is done, unless it became an event stream."""
+        with self._lock:
+            if request in self._kept:
+                self._kept.discard(request)
+                return
+        super().shutdown_request(request)
 
     @property
     def port(self) -> int:
@@ -124,6 +142,7 @@ class PageServer(GatedServer):
         """End every event stream, stop serving and release the port."""
         self.table.hub.close()
         self.shutdown()
+        self.streams.close()
         self.server_close()
 
 
@@ -198,19 +217,25 @@ class PageHandler(BaseHTTPRequestHandler):
         elif path == "/ghosts.png":
             self._send(200, "image/png", ghosts_png(self.server.table.glass))
         elif path == "/events":
-            if not self.server.open_stream():
-                self._error(503, f"{MAX_STREAMS} pages are already open; close one and reload")
-                return
-            try:
-                self._events()
-            finally:
-                self.server.close_stream()
+            self._events()
         else:
             self._error(404, f"no such page {path}; try /, /frame.png or /events")
 
     def _events(self) -> None:
-        hub = self.server.table.hub
-        client = hub.subscribe()
+        """The stream's headers, then the socket goes to the streams' thread (no worker is held)."""
+        streams = self.server.streams
+        if not streams.reserve():
+            self._full(streams.limit)
+            return
+        try:
+            self._stream_headers()
+        except BaseException:
+            streams.cancel()
+            raise
+        self.server.keep(self.connection)
+        streams.adopt(self.connection, b"retry: 1000\n\n")
+
+    def _stream_headers(self) -> None:
         self.connection.settimeout(WRITE_S)
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
@@ -218,21 +243,21 @@ class PageHandler(BaseHTTPRequestHandler):
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
-        try:
-            self.wfile.write(b"retry: 1000\n\n")
-            while True:
-                try:
-                    message = client.get(timeout=HEARTBEAT_S)
-                except queue.Empty:
-                    message = b": keep-alive\n\n"
-                if message is None:
-                    break
-                self.wfile.write(message)
-                self.wfile.flush()
-        except (ConnectionError, TimeoutError) as exc:
-            log.info("web: a page stopped listening (%s)", type(exc).__name__)
-        finally:
-            hub.unsubscribe(client)
+
+    def _full(self, limit: int) -> None:
+        """Every stream place is taken: a page (EventSource) is told so in its language and asks
+        again in FULL_RETRY_MS by itself; any other client gets a one-line 503."""
+        why = f"{limit} pages are already open; close one and reload"
+        log.info("web: GET /events -> full (%s)", why)
+        if "text/event-stream" not in (self.headers.get("Accept") or ""):
+            self._error(503, why)
+            return
+        table = self.server.table
+        runner = table.runner
+        lang = runner.session.settings.language if runner is not None else table.settings.language
+        self._stream_headers()
+        self.wfile.write(f"retry: {FULL_RETRY_MS}\n\n".encode() + sse_message("full", {
+            "limit": limit, "text": T(lang, "web.full", n=limit, s=FULL_RETRY_MS // 1000)}))
 
     # -- POST --------------------------------------------------------------------------------
 
@@ -268,10 +293,19 @@ class PageHandler(BaseHTTPRequestHandler):
             self._json(200, {"pressed": button, "hold": hold, "saved": done and not saved.resumed,
                              "resumed": done and saved.resumed})
             return
+        self._view(body)
+
+    def _view(self, body: dict[str, Any]) -> None:
+        """POST /view: another panel model and/or language (names only: anything else is a 400)."""
+        table = self.server.table
         panel, language = body.get("panel"), body.get("language")
         if panel is None and language is None:
             self._error(400, 'give "panel" and/or "language", e.g. {"panel": "epd2in13_V4"}')
             return
+        for name, value, example in (("panel", panel, "epd2in13_V4"), ("language", language, "fr")):
+            if value is not None and not isinstance(value, str):
+                self._error(400, f'"{name}" must be a name in quotes, e.g. {{"{name}": "{example}"}}')
+                return
         try:
             table.switch(panel=panel, language=language)
         except ValueError as exc:

@@ -3,7 +3,7 @@
 "use strict";
 
 const easel = { view: null, drawn: 0, log: [], readouts: [], sounds: [], beeps: 0, sent: [], muted: false,
-                scale: 1, exact: true };
+                scale: 1, exact: true, full: null };
 window.easel = easel;  // what the page shows, for scripts and tests to read
 
 const $ = (id) => document.getElementById(id);
@@ -330,4 +330,15 @@ stream.addEventListener("glass", (ev) => showGlass(JSON.parse(ev.data)));
 stream.addEventListener("readout", (ev) => showReadout(JSON.parse(ev.data)));
 stream.addEventListener("sound", (ev) => beep(JSON.parse(ev.data)));
 stream.addEventListener("open", () => { $("offline").hidden = true; });
-stream.addEventListener("error", () => { $("offline").hidden = false; });
+stream.addEventListener("error", () => { $("offline").hidden = easel.full !== null; });
+// Every stream place is taken: the server says so (in the table's language) and closes; the
+// stream asks again by itself (its retry time) until a place frees and the view arrives.
+stream.addEventListener("full", (ev) => {
+  easel.full = JSON.parse(ev.data);
+  $("full").textContent = easel.full.text;
+  $("full").hidden = false;
+});
+stream.addEventListener("view", () => {
+  easel.full = null;
+  $("full").hidden = true;
+});

@@ -1,0 +1,1 @@
+"""Easel's printable case: easel.scad and the check that renders it (check.py)."""
