@@ -12,7 +12,7 @@ figure is the Raspberry Pi 3B+'s, the same Cortex-A53 core at 1.4 GHz, 687.45 ev
 What the estimate assumes: Easel's host work (Python handling a press, Pillow rendering,
 SQLite saving) slows down by the same factor as sysbench's integer loop. An in-order A53 with
 a small cache and LPDDR2 probably fares worse on an interpreter than on that loop, so the
-factor is a floor; SD-card writes (the save's fsync) are not scaled at all.
+factor is a floor. The save's fsync is not CPU work: benchmarks/glass_model.py adds the SD card.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def press_timer() -> Iterator[list[float]]:
     """Time every `Runner.handle` (a press: handled, rendered, saved) meanwhile, less the time
     the headless recorder spends writing PNGs; the list fills in call order. CPU time of this
     process (time.process_time), so other work on a shared machine does not count; waiting for
-    the disk does not count either (the estimate leaves out the SD card)."""
+    the disk does not count either (benchmarks/glass_model.py adds the SD card's sync)."""
     times: list[float] = []
     recording = [0.0]
     handle, submit = Runner.handle, FrameRecorder.submit

@@ -67,21 +67,51 @@ DELAYS: dict[str, DriverDelays] = {
     "epd7in3f": DriverDelays(poll=5),
 }
 
-# Sending both RAM planes at the driver's SPI clock (epdconfig: 4 MHz) when waking: bytes x 2 x 8 / 4 MHz.
+# The SPI clock the vendor's epdconfig.py sets (`self.SPI.max_speed_hz = 4000000`, RaspberryPi
+# class); Easel keeps it. Every refresh sends its RAM data before the panel starts its waveform.
 SPI_HZ = 4_000_000
 
+# What each refresh sends over SPI, as Easel drives the vendor's driver (hardware/panel_models.py):
+# (whole RAM planes, windows of the changed box); a plane is one bit per pixel, a window the
+# partial's 8-pixel-aligned box. Commands, parameters and LUTs are left out (under 2 % of it:
+# tests/hardware/test_spi_traffic.py counts the bytes of the real driver code on the fake Pi).
+TRAFFIC: dict[str, dict[str, tuple[int, int]]] = {
+    # displayPartBaseImage / write_both: 0x24 and 0x26; displayPartial sends the whole 0x24
+    # plane, then Easel writes the window into the base 0x26.
+    "epd2in13_V4": {"full": (2, 0), "fast": (2, 0), "partial": (1, 1), "wake": (2, 0)},
+    # write_both; the partial writes the window into 0x24, then into the base 0x26.
+    "epd2in7_V2": {"full": (2, 0), "fast": (2, 0), "partial": (0, 2), "wake": (2, 0)},
+    # display_Base: both planes; display_Partial: the whole 0x24 plane (the LUT too, 159 bytes).
+    "epd2in9_V2": {"full": (2, 0), "fast": (2, 0), "partial": (1, 0), "wake": (2, 0)},
+    # display / display_Fast: both planes; display_Partial: the whole 0x24, then the base window.
+    "epd4in2_V2": {"full": (2, 0), "fast": (2, 0), "partial": (1, 1), "wake": (2, 0)},
+    # full and fast: old data 0x10 and new data 0x13; the partial: the window into 0x13.
+    "epd7in5_V2": {"full": (2, 0), "fast": (2, 0), "partial": (0, 1), "wake": (2, 0)},
+    # display(): one buffer of two 4-bit pixels a byte, i.e. four one-bit planes.
+    "epd7in3f": {"full": (4, 0)},
+}
 
-def _load_ms(spec: PanelSpec) -> int:
-    """Milliseconds to send both RAM planes of `spec` at the driver's SPI clock."""
+
+def spi_bytes(spec: PanelSpec, kind: str, box: tuple[int, int, int, int] | None = None) -> int:
+    """The RAM data `kind` (full, fast, partial, wake) sends to `spec`; a partial's window is
+    `box` (frame pixels, aligned as the planner aligns it; None: the whole frame)."""
+    traffic = TRAFFIC.get(spec.model, {})
+    planes, windows = traffic.get(kind, traffic.get("full", (0, 0)))
     plane = -(-spec.width // 8) * spec.height if spec.rotation % 180 == 0 else -(-spec.height // 8) * spec.width
-    return -(-plane * 2 * 8 * 1000 // SPI_HZ)
+    left, top, right, bottom = box if box is not None else (0, 0, spec.width, spec.height)
+    return planes * plane + windows * (right - left) * (bottom - top) // 8
+
+
+def spi_ms(spec: PanelSpec, kind: str, box: tuple[int, int, int, int] | None = None) -> int:
+    """Milliseconds `kind` spends sending its RAM data (`spi_bytes`) at the driver's SPI clock."""
+    return -(-spi_bytes(spec, kind, box) * 8 * 1000 // SPI_HZ)
 
 
 def _complete(spec: PanelSpec) -> PanelSpec:
     """`spec` with its policy, driver delays and RAM load time."""
     spec = replace(spec, policy=POLICY.get(spec.model, PanelPolicy()),
                    delays=DELAYS.get(spec.model, DriverDelays()))
-    return replace(spec, load_ms=_load_ms(spec) if spec.partial != "none" else 0)
+    return replace(spec, load_ms=spi_ms(spec, "wake") if spec.partial != "none" else 0)
 
 
 PANELS: dict[str, PanelSpec] = {
@@ -126,11 +156,13 @@ SLEEP_MS = 2000
 BusyKind = Literal["none", "partial", "fast", "full", "wake", "sleep"]
 
 
-def busy_ms(spec: PanelSpec, kind: BusyKind, after_flash: bool = False) -> int:
-    """How long `kind` keeps the panel busy: the waveform from the capability table plus the
-    driver's fixed waits and one BUSY poll (`after_flash`: a partial right after a full or fast
-    refresh, which re-initialises the controller on some models). A fast refresh is a full one
-    on a model without it; sleep is the driver's own delay."""
+def busy_ms(spec: PanelSpec, kind: BusyKind, after_flash: bool = False,
+            box: tuple[int, int, int, int] | None = None) -> int:
+    """How long `kind` keeps the panel busy: the RAM data sent at the SPI clock (`spi_ms`; a
+    partial's window is `box`, None: the whole frame), the waveform from the capability table,
+    the driver's fixed waits and one BUSY poll (`after_flash`: a partial right after a full or
+    fast refresh, which re-initialises the controller on some models). A fast refresh is a full
+    one on a model without it; sleep is the driver's own delay."""
     delays = spec.delays
     if kind == "none":
         return 0
@@ -139,10 +171,11 @@ def busy_ms(spec: PanelSpec, kind: BusyKind, after_flash: bool = False) -> int:
     if kind == "wake":
         return delays.wake + spec.load_ms
     if kind == "partial":
-        return spec.partial_ms + delays.partial + delays.poll + (delays.partial_init if after_flash else 0)
+        return (spec.partial_ms + delays.partial + delays.poll + (delays.partial_init if after_flash else 0)
+                + spi_ms(spec, "partial", box))
     if kind == "fast" and spec.fast_ms is not None:
-        return spec.fast_ms + delays.fast + delays.poll
-    return spec.full_ms + delays.full + delays.poll
+        return spec.fast_ms + delays.fast + delays.poll + spi_ms(spec, "fast")
+    return spec.full_ms + delays.full + delays.poll + spi_ms(spec, "full")
 
 
 # The drivers' own fixed waits inside one call: sleep() ends with a 2 s delay, init() resets

@@ -30,15 +30,16 @@ class FrameTag:
 
 
 def refresh_ms(spec: PanelSpec, action: Action, after_flash: bool = False) -> int:
-    """How long `action` keeps the panel busy, from the capability table and the driver's fixed
-    waits (`after_flash`: the controller last ran a full or fast refresh)."""
+    """How long `action` keeps the panel busy, from the capability table, the driver's fixed
+    waits and the SPI transfer of its RAM data (a partial's: its window) (`after_flash`: the
+    controller last ran a full or fast refresh)."""
     if action.kind == "sleep":
         return busy_ms(spec, "sleep")
     plan = action.plan
     assert plan is not None
     if plan.restore:
-        return busy_ms(spec, "wake") + busy_ms(spec, plan.kind)
-    return busy_ms(spec, plan.kind, after_flash)
+        return busy_ms(spec, "wake") + busy_ms(spec, plan.kind, box=plan.box)
+    return busy_ms(spec, plan.kind, after_flash, plan.box)
 
 
 class SimulatedPanel:
@@ -128,7 +129,7 @@ class SimulatedPanel:
             self._write(action.frame.tag if action.frame else None, "none", plan.reason, None, None, ghost=ghost)
         else:
             self._write(action.frame.tag if action.frame else None, plan.kind, plan.reason, start, end,
-                        ghost=ghost)
+                        ghost=ghost, box=plan.box)
 
     def _ghost_after(self, plan: Plan) -> int:
         """The highest ghost count on the glass once `plan` is shown."""
@@ -139,7 +140,7 @@ class SimulatedPanel:
         return self.core.panel.ghost
 
     def _write(self, tag: Any, kind: str, reason: str, start: int | None, end: int | None,
-               at_ms: int | None = None, ghost: int | None = None) -> None:
+               at_ms: int | None = None, ghost: int | None = None, box: Any = None) -> None:
         line = {
             "frame": tag.name if tag else None,
             "step": tag.step if tag else None,
@@ -151,5 +152,6 @@ class SimulatedPanel:
             "cleaning": tag is None,
             "countdown": bool(tag.countdown) if tag else False,
             "ghost": self.core.panel.ghost if ghost is None else ghost,
+            "box": list(box) if box is not None else None,  # a partial's window (its SPI transfer)
         }
         self.log.write(json.dumps(line) + "\n")

@@ -31,7 +31,7 @@ from hardware.display import Box, PanelSpec
 PlanKind = Literal["none", "partial", "fast", "full"]
 Reason = Literal[
     "unchanged", "first", "new-screen", "secret", "no-partial", "cleaning",
-    "large-change", "small-change", "wake", "idle", "before-sleep", "times-up",
+    "large-change", "small-change", "wake", "idle", "before-sleep", "times-up", "before-countdown",
 ]
 
 # Idle seconds after a frame of a physical table action before a cleaning refresh starts: a
@@ -45,15 +45,18 @@ ALIGN = 8  # panel RAM addresses 8 pixels per byte along the native x axis
 class Activity:
     """What the table is doing while a frame shows; the display worker plans around it.
 
-    The open app says whether a countdown is running and whether the table's next action is
-    physical (drawing, guessing, describing: idle seconds for a cleaning refresh); the runner
-    marks the frames a countdown produced by ticking and adds the owner's cleaning setting.
+    The open app says whether a countdown is running, whether the table's next action is
+    physical (drawing, guessing, describing: idle seconds for a cleaning refresh) and whether the
+    next step on this screen may start a countdown (`countdown_next`: cleaning due is done now,
+    so the countdown starts on time); the runner marks the frames a countdown produced by
+    ticking and adds the owner's cleaning setting.
     """
 
     countdown: bool = False
     physical: bool = False
     tick: bool = False
     cleaning: Cleaning = "normal"
+    countdown_next: bool = False
 
 
 NO_ACTIVITY = Activity()
@@ -179,9 +182,9 @@ class RefreshPlanner:
         if spec.partial == "none":
             return Plan("full", "secret" if hide_secret else "no-partial")
         if hide_secret:
-            # When a cleaning is due anyway, the hand-on covers part of a real full refresh.
-            due = state.ghost >= threshold(spec, activity.cleaning)
-            return Plan("full" if due else self._flash(spec.policy.secret), "secret")
+            # The model's flash, cleaning due or not: the fast one drives every pixel and cleans
+            # too (hardware/panels.py), and a full one on 2.7"-7.5" outlasts the 3 s hand-on.
+            return Plan(self._flash(spec.policy.secret), "secret")
         return self._change(state, shown, new, box, screen_key, activity)
 
     def _change(self, state: PanelState, shown: Image.Image, new: Image.Image, box: Box,
@@ -194,8 +197,13 @@ class RefreshPlanner:
         partial = Plan("partial", "wake" if restore else "small-change", align_box(box, spec), restore, ghosts)
         if state.countdown and not activity.countdown:
             return replace(partial, reason="wake" if restore else "times-up")  # never a flash
+        due = threshold(spec, activity.cleaning)
+        if activity.countdown_next and not activity.countdown and ghosts.peak >= due:
+            # a countdown may start next: clean now, never on its start press (its first second late)
+            return Plan(self._flash("fast"), "before-countdown")
         worst = ghosts.outside if activity.countdown else ghosts.peak
-        if worst > 2 * threshold(spec, activity.cleaning):
+        starting = activity.countdown and not state.countdown
+        if worst > 2 * due and not starting:
             return Plan(self._flash("fast"), "cleaning")
         flipped = mask.histogram()[255] / (spec.width * spec.height)
         if flipped > spec.policy.flip_limit and not activity.countdown:
@@ -214,14 +222,14 @@ class RefreshPlanner:
 
     def cleaning_due(self, state: PanelState, activity: Activity, idle_s: float) -> bool:
         """Clean now: ghosts reached the limit, no countdown runs, and nobody waits (the table is
-        busy away from the device, or a countdown has just ended), or a countdown left pixels
-        past twice the limit (the first idle moment after it)."""
+        busy away from the device, or a countdown has just ended) or a countdown may start next,
+        or a countdown left pixels past twice the limit (the first idle moment after it)."""
         if self.spec.partial == "none" or activity.countdown:
             return False
         due = threshold(self.spec, activity.cleaning)
         if state.ghost < due:
             return False
-        if activity.physical and (state.ended or idle_s >= CLEAN_IDLE_S):
+        if (activity.physical or activity.countdown_next) and (state.ended or idle_s >= CLEAN_IDLE_S):
             return True
         return state.ghost > 2 * due and idle_s >= CLEAN_IDLE_S
 

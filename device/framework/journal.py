@@ -43,7 +43,7 @@ class Journal:
         self.store.save(data, now, undo, finished, owner.words_dealt(before, after))
         if finished is not None:
             self.reread()
-        self._schedule_retry(now)
+        self.schedule_retry(now)
 
     def _finished(self, mode: str, before: Any, after: Any, lang: str) -> GameRecord | None:
         """A history record when this step ended a game."""
@@ -56,7 +56,18 @@ class Journal:
         return GameRecord(game=mode, finished=self.wall_clock(), players=result.players, scores=result.scores,
                           winners=result.winners, seed=result.seed, key=history_key(mode, result.seed))
 
-    def _schedule_retry(self, now: int) -> None:
+    def commit(self, step: Callable[[], None], now: Callable[[], int], refused: Callable[[], None]) -> None:
+        """Run `step` (a press or a wake-up) as one commit, made as it ends, after it handed its
+        frame over; when the disk refuses that commit, the step waits in memory: schedule its
+        retry and call `refused` (the runner shows the warning line)."""
+        was_pending = bool(self.store.pending)
+        with self.store.one_commit():
+            step()
+        if self.store.pending and not was_pending:
+            self.schedule_retry(now())
+            refused()
+
+    def schedule_retry(self, now: int) -> None:
         """Schedule a retry while steps wait for the disk (the warning itself is drawn by render)."""
         if self.store.pending and self.retry_at is None:
             self.retry_at = now + RETRY_MS

@@ -3,6 +3,7 @@ last run stopped, and what a running sandglass shows then: restart.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from device.framework.contract import Context
@@ -10,6 +11,8 @@ from device.framework.deps import DeviceSetup
 from device.framework.loader import adaptable, app
 from device.framework.session import Session, new_session, session_from_dict, session_to_dict
 from device.storage.store import Store
+from device.storage.store_aside import Notice
+from device.strings.all import STRINGS as T
 
 
 def resume(store: Store, device: DeviceSetup, ctx: Context) -> Session:
@@ -37,3 +40,12 @@ def adapt(session: Session, ctx: Context) -> Session:
         if adapted is not None and adapted is not state:
             session = session.with_state(key, adapted)
     return session
+
+
+def with_notices(session: Session, notices: Sequence[Notice]) -> Session:
+    """The session with what opening the database set aside or dropped before its message line
+    (the store logged it), in the table's language."""
+    if not notices:
+        return session
+    told = [T(session.settings.language, n.key, name=n.name) for n in notices]
+    return replace(session, message=" | ".join([*told, session.message]).strip(" |"))

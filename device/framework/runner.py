@@ -3,7 +3,8 @@
 The loop (or a headless script) feeds the runner events and wakes it at deadlines. A press goes
 through the press pipeline (device/framework/press_pipeline.py), time through the deadline
 scheduler (deadlines.py), undo and redo through the undo service (undo.py), every step to disk
-through the journal (journal.py). Nothing here blocks on the panel: frames go to a sink.
+through the journal (journal.py), committed once the frame went to a sink: nothing waits for
+the panel, and the glass never waits for the disk (the sync runs while the panel refreshes).
 """
 
 from __future__ import annotations
@@ -22,12 +23,11 @@ from device.framework.journal import Journal
 from device.framework.loader import app, games_under_way, menu
 from device.framework.press_pipeline import PressPipeline
 from device.framework.restart import StopClock
-from device.framework.resume import resume
+from device.framework.resume import resume, with_notices
 from device.framework.session import Session, apply_reply, open_app, paused_game, session_to_dict
 from device.framework.undo import UndoService
 from device.render.frame import Frame
 from device.storage.history import GameRecord
-from device.strings.all import STRINGS as T
 from hardware.buzzer import Sound
 from hardware.events import ButtonEvent
 from hardware.panels import PANELS
@@ -56,10 +56,7 @@ class Runner:
         self.pipeline = PressPipeline(self.journal, self.undo, self._context)
         if self._counting():  # a sandglass runs: the sand ran on while Easel was away, or it is held
             self.session = self.stops.restarted(self.session)
-        if deps.store.notices:  # what opening the database set aside or dropped (the store logged it)
-            lang = self.session.settings.language
-            told = [T(lang, n.key, name=n.name) for n in deps.store.notices]
-            self.session = replace(self.session, message=" | ".join([*told, self.session.message]).strip(" |"))
+        self.session = with_notices(self.session, deps.store.notices)
 
     @property
     def history(self) -> tuple[GameRecord, ...]:
@@ -83,13 +80,16 @@ class Runner:
 
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:
-        """Process one button event completely (persisted and handed to the display)."""
+        """Process one button event completely (handed to the display, then committed to disk)."""
         if self.held:  # the first press after a stop mid-countdown only lets time run again
             self.stops.resumed()
             self.session = replace(self.session, message="")
             log.info("countdown resumed by a %s of %s", event.kind, event.button)
             self.show()
             return
+        self.journal.commit(lambda: self._handle(event), self.clock.now_ms, self.show)
+
+    def _handle(self, event: ButtonEvent) -> None:
         self.tick()  # deadlines that passed while the event waited come first (no beep is lost)
         now = self.clock.now_ms()
         ctx = self.ctx(now)
@@ -121,6 +121,9 @@ class Runner:
 
     def tick(self) -> None:
         """Run every tick that is due (one context each); re-render once if anything was due."""
+        self.journal.commit(self._tick, self.clock.now_ms, self.show)
+
+    def _tick(self) -> None:
         due_any = not self.held and self.journal.retry(self.clock.now_ms())
         for _ in range(MAX_TICKS_PER_WAKE):
             ctx = self.ctx()

@@ -2,7 +2,10 @@
 
 A press is delivered once the glass shows the answer to the previous press, or at its
 scripted time if that is later (`wait` lines add time on top); the game's virtual clock
-follows, so a slow panel costs the table sandglass time as it would at a real table. Frames go
+follows, so a slow panel costs the table sandglass time as it would at a real table. A press
+after a countdown ran out is the table's answer to the alarm: it comes once the glass shows
+time's up (a script's `wait` as long as the sandglass would otherwise press at the very moment
+the sand runs out). Frames go
 through the recorder (PNGs) and then to a `SimulatedPanel`, which logs every refresh.
 """
 
@@ -26,6 +29,8 @@ class PanelSink:
         self.panel = panel
         self.clock = clock
         self.step: int | None = None  # the script line of the press being handled
+        self.countdown = False  # the last frame handed over was a running countdown's
+        self.alarm = 0  # the sequence number of the last frame that ended a countdown (time's up)
 
     def submit(self, image: Image.Image, screen_key: str, hide_secret: bool = False,
                activity: Activity = NO_ACTIVITY) -> None:
@@ -35,6 +40,9 @@ class PanelSink:
         if self.recorder.count != before:
             self.panel.submit(image, screen_key, hide_secret, activity, f"{self.recorder.count:04d}.png",
                               self.step, self.clock.now_ms())
+            if self.countdown and not activity.countdown and self.step is None:
+                self.alarm = self.panel.submitted
+            self.countdown = activity.countdown
 
 
 def advance(runner: Runner, clock: VirtualClock, panel: SimulatedPanel, until_ms: int | None,
@@ -69,7 +77,7 @@ def run_paced(runner: Runner, clock: VirtualClock, sink: PanelSink, steps: list[
         if isinstance(step, Wait):
             advance(runner, clock, panel, clock.now_ms() + step.ms)
             continue
-        advance(runner, clock, panel, None, answer)
+        advance(runner, clock, panel, None, max(answer, sink.alarm))
         sink.step = number
         runner.handle(step)
         sink.step = None

@@ -1,7 +1,9 @@
 """Persistence: the session and per-app undo/redo stacks in SQLite (WAL, synchronous=FULL).
 
-Each accepted press is one transaction, written before the screen changes, so a power cut
-loses nothing that was acknowledged. When the disk refuses a write (full, read-only, held by
+Each accepted press is one transaction. Inside a `one_commit` block (the runner's press or
+tick) the writes wait in one open transaction whose COMMIT (the only sync) ends the block, so
+the SD card's flush runs while the panel refreshes, and whatever acknowledges the step (`ok N`,
+the next press, an undo) comes after it. When the disk refuses a write (full, read-only, held by
 another program), play goes on from an in-memory copy: the statements of every step not yet on
 disk are kept (`pending`) and replayed on the disk in one transaction as soon as it takes them.
 Only Easel's own damaged databases are moved aside (see store_file.py for what is Easel's); a
@@ -15,8 +17,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,6 +36,7 @@ from device.storage.store_file import (
     make_parent,
     printable,
 )
+from device.storage.store_held import HeldTransaction
 from device.storage.store_open import create, open_file, start_fresh
 from device.storage.store_rows import (
     CURRENT,
@@ -78,6 +81,7 @@ class Store(WordHistoryRows):
         # what each saved step stamps beside the session (the runner gives its clocks' readings)
         self.stamp: Callable[[int], ClockMark] = lambda now_ms: ClockMark(now_ms, None, "step")
         self._lock: DatabaseLock | None = None
+        self._held: HeldTransaction | None = None  # the open one_commit block's transaction
         if path is None:
             self._disk = connect(":memory:", lock_wait_s)
             create(self._disk)
@@ -157,9 +161,12 @@ class Store(WordHistoryRows):
         return games_in(self.conn)
 
     # writing -------------------------------------------------------------------------------
-    def _write(self, work: Callable[[Any], T]) -> T:
-        """Run `work` in one transaction on disk; if the disk refuses it, in memory (pending)."""
+    def _write(self, work: Callable[[Any], T], held: bool = True) -> T:
+        """Run `work` in one transaction on disk (the open one of a `one_commit` block unless not
+        `held`); if the disk refuses it, in memory (pending)."""
         if not self.pending:
+            if held and self._held is not None:
+                return self._join(work)
             try:
                 return self._on_disk(work)
             except sqlite3.Error as exc:
@@ -193,6 +200,47 @@ class Store(WordHistoryRows):
         with suppress(sqlite3.Error):
             self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return run_transaction(self._disk, counted)
+
+    # one commit for a step ---------------------------------------------------------------------
+    @contextmanager
+    def one_commit(self) -> Iterator[None]:
+        """Hold the writes made inside in one transaction and commit it (the sync) as the block
+        ends: the caller hands its frame to the panel inside, before the sync. A power cut before
+        the end loses the block's writes whole, never a part; nested blocks join the outer one."""
+        if self._held is not None:
+            yield
+            return
+        self._held = HeldTransaction(self._disk)
+        try:
+            yield
+        finally:
+            self._commit_held()
+
+    def _join(self, work: Callable[[Any], T]) -> T:
+        """Run `work` in the block's open transaction; if the disk refuses it, drop the block's
+        transaction and write its steps again the usual way (after a checkpoint, else in memory)."""
+        assert self._held is not None
+        try:
+            return self._held.join(work)
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc) or self.path is None:
+                raise
+            works = [*self._held.works, work]
+            self._held.rollback()
+            self._held = HeldTransaction(self._disk)
+            return self._write(lambda cur: [w(cur) for w in works], held=False)[-1]  # type: ignore[no-any-return]
+
+    def _commit_held(self) -> None:
+        """End a `one_commit` block: commit it (the sync), or write its steps again the usual way."""
+        held, self._held = self._held, None
+        if held is None:
+            return
+        try:
+            held.commit()
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc) or self.path is None:
+                raise
+            self._write(lambda cur: [w(cur) for w in held.works], held=False)
 
     def _start_pending(self, exc: sqlite3.Error) -> None:
         self.write_error = str(exc)
@@ -282,6 +330,9 @@ class Store(WordHistoryRows):
             cur.execute(*mark.statement())
 
         try:
+            if self._held is not None:  # in a one_commit block: on disk with the block's commit
+                self._join(work)
+                return not self.pending
             self._on_disk(work)
         except sqlite3.Error as exc:
             if not is_write_failure(exc):
@@ -291,12 +342,17 @@ class Store(WordHistoryRows):
         return True
 
     def save_tick(self, now_ms: int) -> bool:
-        """Record the device clock (one small row: a countdown's second, the end of a script's
-        `wait`); skipped while steps are pending. True when the clock is on disk."""
+        """Record the device clock (one small row: the end of a script's `wait`, virtual time a
+        restart resumes from); skipped while steps are pending. True when the clock is on disk (in a
+        `one_commit` block: held for the block's commit)."""
         if self.pending:
             return False
+        tick = "INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)"
         try:
-            self._disk.execute("INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)", (now_ms,))
+            if self._held is not None:  # in a one_commit block: on disk with the block's commit
+                self._join(lambda cur: cur.execute(tick, (now_ms,)))
+                return not self.pending
+            self._disk.execute(tick, (now_ms,))
         except sqlite3.Error as exc:
             if not is_write_failure(exc):
                 raise
@@ -358,6 +414,7 @@ class Store(WordHistoryRows):
 
     def close(self) -> int:
         """Write what is pending if the disk allows, checkpoint and close; returns the steps not saved."""
+        self._commit_held()
         unsaved = 0 if self.flush() else len(self.pending)
         if not unsaved and self.path is not None:
             with suppress(sqlite3.Error):

@@ -80,6 +80,11 @@ class TimedApp(KeyedApp[S]):
         """The table's next action is physical (drawing, guessing...); default: no."""
         return False
 
+    def countdown_next(self, state: S, ctx: Context) -> bool:
+        """The screen's next step may start (or resume) the glass: cleaning due is done now, so the
+        countdown starts on time; default: no."""
+        return False
+
     def running(self, state: S, now_ms: int) -> bool:
         """The glass still runs at `now_ms` (its sand not yet out)."""
         glass = self.glass(state)
@@ -116,4 +121,5 @@ class TimedApp(KeyedApp[S]):
     def activity(self, state: S, ctx: Context) -> Activity:
         """A countdown while the glass runs on a screen that shows it; `away` says the rest."""
         counting = self.countdown_shown(state) and self.running(state, ctx.now_ms)
-        return Activity(countdown=counting, physical=self.away(state, ctx))
+        return Activity(countdown=counting, physical=self.away(state, ctx),
+                        countdown_next=self.countdown_next(state, ctx))

@@ -55,7 +55,7 @@ def test_the_newest_frame_wins_and_the_replaced_ones_are_logged_skipped() -> Non
                      ("0004.png", "partial")]
     last = table.lines()[-1]
     full = busy_ms(SLOW, "full")
-    assert (last["start_ms"], last["end_ms"]) == (full, full + busy_ms(SLOW, "partial", True))  # after the full
+    assert (last["start_ms"], last["end_ms"]) == (full, full + busy_ms(SLOW, "partial", True, last["box"]))
     assert table.lines()[1]["start_ms"] is None and table.lines()[1]["end_ms"] is None
 
 
@@ -84,11 +84,11 @@ def test_no_cleaning_while_a_countdown_runs_then_cleaning_right_after_it_when_th
     lines = table.lines()
     ticks = [line for line in lines if line["countdown"]]
     assert len(ticks) == 59 and {line["kind"] for line in ticks} == {"partial"}
-    assert all(line["end_ms"] - line["at_ms"] <= busy_ms(SPEC, "partial", True) for line in ticks)
+    assert all(line["end_ms"] - line["at_ms"] <= busy_ms(SPEC, "partial", True, line["box"]) for line in ticks)
     assert max(line["ghost"] for line in ticks) == 59 > 2 * SPEC.cleaning_every
     end, clean = lines[-2:]
     assert (end["frame"], end["kind"], end["reason"]) == ("0061.png", "partial", "times-up")
-    assert end["end_ms"] - times_up == busy_ms(SPEC, "partial")  # the alarm's frame does not wait
+    assert end["end_ms"] - times_up == busy_ms(SPEC, "partial", box=end["box"])  # the alarm's frame does not wait
     assert (clean["kind"], clean["reason"], clean["cleaning"], clean["ghost"]) == ("full", "idle", True, 0)
     assert clean["start_ms"] == end["end_ms"]  # right after the countdown: nobody waits
 
@@ -156,7 +156,7 @@ def test_sleep_cleans_first_then_a_wake_is_restore_and_partial() -> None:
     table.panel.finish()
     wake = table.lines()[-1]
     assert (wake["kind"], wake["reason"], wake["step"]) == ("partial", "wake", 9)
-    assert wake["end_ms"] - wake["start_ms"] == busy_ms(SPEC, "wake") + busy_ms(SPEC, "partial")
+    assert wake["end_ms"] - wake["start_ms"] == busy_ms(SPEC, "wake") + busy_ms(SPEC, "partial", box=wake["box"])
     assert not table.panel.core.asleep
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from device.display.refresh import CLEAN_IDLE_S
 from device.run.cli import main
-from hardware.panels import panel
+from hardware.panels import busy_ms, panel
 from tests.hardware.conftest import load_benchmark
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
@@ -79,3 +79,24 @@ def test_a_long_game_of_presses_alone_is_cleaned_by_fast_refreshes_at_twice_the_
     assert forced and all(lines[i]["kind"] == "fast" for i in forced)
     assert counted.overall <= 2 * spec.cleaning_every
     assert all(lines[i - 1]["ghost"] >= spec.cleaning_every for i in forced)  # never before it is due
+
+
+def test_identik_on_the_7in5_cleans_before_each_hourglass_so_it_starts_on_time(tmp_path: Path) -> None:
+    """Issue 30: cleaning due as the narrator is about to turn the hourglass (002 l.46) is done by the
+    describe screen's own refresh, never forced on the press that turns it: every hourglass's first
+    second reaches the glass within one partial refresh of that press."""
+    model = "epd7in5_V2"
+    lines, out = play(tmp_path, script("identik_full_game_four_keys"), model, "4")
+    check_ruling(lines, out, model)
+    before = [i for i, line in enumerate(lines) if line["reason"] == "before-countdown"]
+    assert before and all(lines[i]["kind"] == "fast" and lines[i - 1]["ghost"] >= panel(model).cleaning_every - 1
+                          for i in before)
+    starts = [i for i, line in enumerate(lines) if line["countdown"] and not lines[i - 1]["countdown"]]
+    assert len(starts) == 4  # four rounds, one hourglass each
+    for i in starts:
+        start = lines[i - 1]  # the press that turned the hourglass: a partial, never a forced cleaning
+        assert start["step"] is not None and start["kind"] == "partial"
+        first = lines[i]
+        # its first second waits for the start press's partial at most, then shows by its own
+        assert first["end_ms"] - first["at_ms"] <= busy_ms(panel(model), "partial", box=first["box"]) + \
+            busy_ms(panel(model), "partial", box=start["box"])

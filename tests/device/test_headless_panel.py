@@ -11,7 +11,7 @@ import pytest
 from device.run.cli import main
 from hardware.panels import busy_ms, panel
 
-KEYS = ["frame", "step", "at_ms", "kind", "reason", "start_ms", "end_ms", "cleaning", "countdown", "ghost"]
+KEYS = ["frame", "step", "at_ms", "kind", "reason", "start_ms", "end_ms", "cleaning", "countdown", "ghost", "box"]
 SLOW = panel("epd2in7_V2")
 
 
@@ -32,8 +32,11 @@ def test_every_line_has_exactly_the_documented_keys(tmp_path: Path) -> None:
     first = lines[0]
     assert first == {"frame": "0001.png", "step": None, "at_ms": 0, "kind": "full", "reason": "first",
                      "start_ms": 0, "end_ms": busy_ms(SLOW, "full"), "cleaning": False, "countdown": False,
-                     "ghost": 0}
+                     "ghost": 0, "box": None}
     assert all(line["ghost"] >= 0 for line in lines) and lines[-1]["ghost"] >= 1  # a press's partial
+    last = lines[-1]  # a partial: its window, whose bytes the SPI transfer takes
+    assert last["kind"] == "partial"
+    assert last["end_ms"] - last["start_ms"] == busy_ms(SLOW, "partial", True, last["box"])
     assert sorted(p.name for p in (tmp_path / "out").glob("*.png")) == [line["frame"] for line in lines]
 
 
@@ -82,3 +85,14 @@ def test_panel_pacing_needs_a_script_file(tmp_path: Path, capsys: pytest.Capture
     err = capsys.readouterr().err.strip()
     assert code == 2 and len(err.splitlines()) == 1 and "--panel" in err and len(err) <= 200
     assert not out.exists()
+
+
+def test_a_press_after_the_sand_ran_out_answers_the_alarm_once_the_glass_shows_it(tmp_path: Path) -> None:
+    """A `wait` as long as the sandglass would press at the very moment the sand runs out: the table
+    answers the alarm, so that press comes once the time's-up frame is on the glass (issue 30)."""
+    lines, _ = play(tmp_path, "press ok\npress timer\nwait 90\npress roll\n", "--panel", "epd2in7_V2")
+    times_up = next(line for line in lines if line["reason"] == "times-up")
+    pressed = next(line for line in lines if line["step"] == 4)
+    started = next(line for line in lines if line["step"] == 2)
+    assert times_up["at_ms"] == started["at_ms"] + 90_000  # the scripted moment of the press
+    assert pressed["at_ms"] == times_up["end_ms"] > times_up["at_ms"]

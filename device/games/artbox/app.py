@@ -83,6 +83,13 @@ class ArtboxApp(TimedApp[ArtboxUi], GameApp[ArtboxUi]):
         """The table draws (step 2) and guesses (step 3) away from the device."""
         return state.game is not None and state.game.phase in ("drawing", "guessing")
 
+    def countdown_next(self, state: ArtboxUi, ctx: Context) -> bool:
+        """The next step may turn the sandglass: while guessing, or the simplified game's roll."""
+        game = state.game
+        if game is None or game.sandglass.settle(ctx.now_ms).status != "idle":
+            return False
+        return game.phase == "guessing" or (game.phase == "roll" and game.setup.simplified)
+
     def words_dealt(self, before: ArtboxUi | None, after: ArtboxUi) -> WordsDealt | None:
         """The deck words a step dealt (kept, returned or decoys), when the deck is a word pack's."""
         game = after.game

@@ -80,6 +80,13 @@ class IdentikApp(TimedApp[IdentikUi], GameApp[IdentikUi]):
         """The table draws while the narrator describes, on the play screen."""
         return state.screen == "play" and state.game is not None and state.game.phase == "describe"
 
+    def countdown_next(self, state: IdentikUi, ctx: Context) -> bool:
+        """Before the hourglass is turned (the describe screen's next step), cleaning due is done."""
+        game = state.game
+        if game is None or state.screen != "play" or game.phase != "describe":
+            return False
+        return game.sandglass.settle(ctx.now_ms).status in ("idle", "paused")
+
     def screen_key(self, state: IdentikUi) -> str:
         """The screen, and for a game the phase of the round."""
         if state.screen == "play" and state.game is not None:

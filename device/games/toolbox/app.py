@@ -62,6 +62,10 @@ class ToolboxApp(TimedApp[ToolboxUi]):
         rolled = state.screen == "dice" and bool(state.game.last_roll)
         return self.running(state, ctx.now_ms) or rolled
 
+    def countdown_next(self, state: ToolboxUi, ctx: Context) -> bool:
+        """On the Sandglass screen the next step may start (or resume) it."""
+        return state.screen == "sandglass" and not self.running(state, ctx.now_ms)
+
     def screen_key(self, state: ToolboxUi) -> str:
         """The Toolbox screen shown."""
         return f"toolbox.{state.screen}"

@@ -105,14 +105,14 @@ class SimPanel:
         new = self._frame(image)
         start = self._clock()
         self._on_glass(GlassFrame(self.glass, "partial", "waiting", start))  # busy, the glass unchanged yet
-        self._wait_until(start, busy_ms(self.spec, "partial"))
+        self._wait_until(start, busy_ms(self.spec, "partial", box=box))
         glass = self.glass.copy()
         glass.paste(new.crop(box), box[:2])
         self.glass = glass
         self.ram = new
         end = self._clock()
         self._on_glass(GlassFrame(glass, None, "shown", end))
-        self._on_refresh(Refresh("partial", start, end, busy_ms(self.spec, "partial")))
+        self._on_refresh(Refresh("partial", start, end, busy_ms(self.spec, "partial", box=box)))
 
     def restore(self, image: Image.Image) -> None:
         """Wake the controller and load `image` as what the glass shows, without refreshing (wake_ms)."""
