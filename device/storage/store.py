@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from device.storage.history import GameRecord
 from device.storage.store_aside import Notice
 from device.storage.store_check import seal
-from device.storage.store_clock import ClockMark, read_mark
+from device.storage.store_clock import ClockMark, ClockRows
 from device.storage.store_codec import dumps, pack, unpack
 from device.storage.store_file import (
     FORMAT_VERSION,
@@ -46,7 +46,6 @@ from device.storage.store_rows import (
     games_in,
     read_games,
     run_transaction,
-    write_current,
 )
 from device.storage.store_wal import BUMP
 from device.storage.store_words import WordHistoryRows, WordsDealt, record
@@ -65,7 +64,7 @@ class StoreError(RuntimeError):
     """The database could not be opened or checked."""
 
 
-class Store(WordHistoryRows):
+class Store(WordHistoryRows, ClockRows):
     """The device's SQLite database; `path=None` keeps it in memory (headless runs, tests)."""
 
     def __init__(self, path: Path | None, lock_wait_s: float = LOCK_WAIT_S) -> None:
@@ -142,10 +141,6 @@ class Store(WordHistoryRows):
     def _now_ms(self, table: str) -> int | None:
         row = self.conn.execute(f"SELECT now_ms FROM {table} WHERE id=1").fetchone()
         return None if row is None else int(row[0])
-
-    def clock_mark(self) -> ClockMark | None:
-        """The device and wall clocks at the last step, stop or switch written, if any (store_clock.py)."""
-        return read_mark(self.conn)
 
     def resume_ms(self) -> int:
         """Where the device clock resumes: the last saved press or countdown tick, whichever is later."""
@@ -312,34 +307,6 @@ class Store(WordHistoryRows):
             self._current(cur, session, now_ms)
 
         self._write(work)
-
-    def _current(self, cur: Cursor, session: dict[str, Any], now_ms: int) -> None:
-        """The session row and, beside it, the clocks' mark of this step."""
-        write_current(cur, session, now_ms)
-        cur.execute(*self.stamp(now_ms).statement())
-
-    def mark_clock(self, mark: ClockMark) -> bool:
-        """Write where the device clock stands (a clean stop, a view switch, the press that lets
-        held time run again): the `ticks` row, so the clock resumes there, and the mark beside it;
-        skipped while steps are pending (no step of its own). True when it is on disk."""
-        if self.pending:
-            return False
-
-        def work(cur: Cursor) -> None:
-            cur.execute("INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)", (mark.now_ms,))
-            cur.execute(*mark.statement())
-
-        try:
-            if self._held is not None:  # in a one_commit block: on disk with the block's commit
-                self._join(work)
-                return not self.pending
-            self._on_disk(work)
-        except sqlite3.Error as exc:
-            if not is_write_failure(exc):
-                raise
-            log.warning("device clock not saved: %s", exc)
-            return False
-        return True
 
     def save_tick(self, now_ms: int) -> bool:
         """Record the device clock (one small row: the end of a script's `wait`, virtual time a

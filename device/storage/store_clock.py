@@ -5,9 +5,16 @@ commit count), so it costs no page of its own; an older Easel ignores it."""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
+
+from device.storage.store_file import is_write_failure
+from device.storage.store_rows import Cursor, write_current
+
+log = logging.getLogger("device.storage.store")
 
 How = Literal["step", "closed", "switch", "lost"]
 HOWS: tuple[How, ...] = ("step", "closed", "switch", "lost")
@@ -41,3 +48,60 @@ def read_mark(conn: sqlite3.Connection) -> ClockMark | None:
         return None
     how: How = parts[2]
     return ClockMark(int(parts[0]), None if parts[1] == "-" else int(parts[1]), how)
+
+
+class _Rows(Protocol):
+    """What the clock rows need of the store: its connection, its pending steps and its writes."""
+
+    stamp: Callable[[int], ClockMark]
+    pending: list[Any]
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The connection holding the newest state."""
+
+    @property
+    def _held(self) -> object | None:
+        """The open `one_commit` block's transaction, if any."""
+
+    def _join(self, work: Callable[[Any], Any]) -> Any:
+        """Run `work` in the open block's transaction."""
+
+    def _on_disk(self, work: Callable[[Any], Any]) -> Any:
+        """Run `work` in one transaction on disk."""
+
+
+class ClockRows:
+    """The store's clock-mark methods (device.storage.store.Store)."""
+
+    def clock_mark(self: _Rows) -> ClockMark | None:
+        """The device and wall clocks at the last step, stop or switch written, if any."""
+        return read_mark(self.conn)
+
+    def _current(self: _Rows, cur: Cursor, session: dict[str, Any], now_ms: int) -> None:
+        """The session row and, beside it, the clocks' mark of this step."""
+        write_current(cur, session, now_ms)
+        cur.execute(*self.stamp(now_ms).statement())
+
+    def mark_clock(self: _Rows, mark: ClockMark) -> bool:
+        """Write where the device clock stands (a clean stop, a view switch, the press that lets
+        held time run again): the `ticks` row, so the clock resumes there, and the mark beside it;
+        skipped while steps are pending (no step of its own). True when it is on disk."""
+        if self.pending:
+            return False
+
+        def work(cur: Cursor) -> None:
+            cur.execute("INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)", (mark.now_ms,))
+            cur.execute(*mark.statement())
+
+        try:
+            if self._held is not None:  # in a one_commit block: on disk with the block's commit
+                self._join(work)
+                return not self.pending
+            self._on_disk(work)
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc):
+                raise
+            log.warning("device clock not saved: %s", exc)
+            return False
+        return True
