@@ -2,6 +2,7 @@
 a reader who knows only the rulebook guessed the press the table really made.
 
     .venv/bin/python benchmarks/cold_read.py frames artem_three_players OUT_DIR [--presses 30]
+    .venv/bin/python benchmarks/cold_read.py frames docs/table-test/scripts/X.txt OUT_DIR --lang fr
     .venv/bin/python benchmarks/cold_read.py score docs/table-test/artem_three_players
 
 `frames` writes OUT_DIR/NN-small.png (2.13") and NN-large.png (7.5") for the first presses of the
@@ -13,7 +14,10 @@ NAME.read1.json (`--read 2`: NAME.read2.json; the reader's answers: frame, who,
 up to three guesses, what was unclear; from the second read on, also up to three guesses made after
 reading NN.txt, what the table does next without its button, as `told_guesses`) and prints the
 hits and each miss; `--who` also prints, frame by frame, who the reader said acts next to the
-script's own comment, to check the person named.
+script's own comment, to check the person named. A script is a committed one's name or the path
+of a `.txt` (the readings' own scripts are in docs/table-test/scripts/); `--lang fr` shows the
+screens (and deals the words) in French. `score` also prints the presses that do not depend on
+what only a player knows (the card in their hand, the icons on their painting) counted apart.
 """
 
 from __future__ import annotations
@@ -40,9 +44,14 @@ from device.storage.store import Store  # noqa: E402
 PANELS = {"small": "epd2in13_V4", "large": "epd7in5_V2"}
 
 
-def write_frames(script: str, out: Path, presses: int) -> int:
-    """The frame shown before each of the first `presses` presses, on both panels."""
-    path = ROOT / "tests" / "scripts" / f"{script}.txt"
+def script_path(script: str) -> Path:
+    """A committed script's name, or the path of a script file."""
+    return Path(script) if script.endswith(".txt") else ROOT / "tests" / "scripts" / f"{script}.txt"
+
+
+def write_frames(script: str, out: Path, presses: int, lang: str = "en") -> int:
+    """The frame shown before each of the first `presses` presses, on both panels, in `lang`."""
+    path = script_path(script)
     seed, steps = read_seeded(path)
     seat_buttons = not read_four_keys(path)  # a `# buttons: four keys` script reads as that build
     out.mkdir(parents=True, exist_ok=True)
@@ -50,7 +59,8 @@ def write_frames(script: str, out: Path, presses: int) -> int:
     for size, panel in PANELS.items():
         clock = VirtualClock(0)
         runner = Runner(RunnerDeps(store=Store(None), resources=Resources(), sink=FrameRecorder(None), clock=clock),
-                        DeviceSetup(settings=Settings(panel=panel), seed=seed or 1, forced={"panel": panel},
+                        DeviceSetup(settings=Settings(panel=panel, language=lang, word_language=lang), seed=seed or 1,
+                                    forced={"panel": panel},
                                     seat_buttons=seat_buttons))
         runner.show()
         tables.append((size, runner, clock))
@@ -72,7 +82,7 @@ def write_frames(script: str, out: Path, presses: int) -> int:
             meanwhile = []
             comment = lines[line - 1].partition("#")[2].strip()
             made.append({"frame": len(made) + 1, "press": f"{step.kind} {step.button}", "script_line": line,
-                         "comment": comment})
+                         "comment": comment, "hand": bool(HAND.search(comment))})
         for _, runner, clock in tables:
             run_script(runner, clock, [step])
     out.with_name(f"{out.name}.presses.json").write_text(json.dumps(made, indent=1) + "\n", encoding="utf-8")
@@ -81,6 +91,12 @@ def write_frames(script: str, out: Path, presses: int) -> int:
 
 BUTTON_WORDS = re.compile(r"\s*\([^)]*\b(up|down|ok|roll|timer|button|press\w*|seat \d)\b[^)]*\)"
                           r"|^(rule|setup|extra):\s*", re.IGNORECASE)
+
+
+# A press that depends on what only a player knows (the card in their hand, the icons on their
+# painting, the ribbons they count): no screen can show it; scored apart (issue 28's target).
+HAND = re.compile(r"plays an? [\w ]+ card|first tile|last tile|in row \d|swapped with|slides row|run starts at"
+                  r"|ends at [A-F]\d|slot \d+ shows|slot \d+:|takes card \d", re.IGNORECASE)
 
 
 def intent(line: str) -> str:
@@ -118,9 +134,12 @@ def who(stem: Path, read_name: str) -> None:
         print(f"{press['frame']:3d} {press['press']:<12} reader: {said[:60]:<60} script: {comment}")
 
 
-def score(stem: Path, read_name: str, field: str = "guesses") -> tuple[int, int]:
-    """(hits, frames): the press made among the reader's guesses; prints each miss."""
+def score(stem: Path, read_name: str, field: str = "guesses", apart: bool = False) -> tuple[int, int]:
+    """(hits, frames): the press made among the reader's guesses; prints each miss. `apart`:
+    only the presses that do not depend on a player's hand (marked `hand` in the presses file)."""
     made = json.loads(presses_of(stem, read_name).read_text(encoding="utf-8"))
+    if apart:
+        made = [press for press in made if not press.get("hand", False)]
     read = {entry["frame"]: entry for entry in
             json.loads(stem.with_name(f"{stem.name}.{read_name}.json").read_text(encoding="utf-8"))}
     hits = 0
@@ -133,6 +152,12 @@ def score(stem: Path, read_name: str, field: str = "guesses") -> tuple[int, int]
     return hits, len(made)
 
 
+def told_in(stem: Path, read_name: str) -> bool:
+    """The reading has the second step (guesses once told what the table does)."""
+    entries = json.loads(stem.with_name(f"{stem.name}.{read_name}.json").read_text(encoding="utf-8"))
+    return any(entry.get("told_guesses") for entry in entries)
+
+
 def main() -> None:
     """Make frames, or score a reading."""
     parser = argparse.ArgumentParser()
@@ -141,13 +166,14 @@ def main() -> None:
     frames.add_argument("script")
     frames.add_argument("out", type=Path)
     frames.add_argument("--presses", type=int, default=30)
+    frames.add_argument("--lang", choices=("en", "fr"), default="en")
     scored = sub.add_parser("score")
     scored.add_argument("stem", type=Path)
     scored.add_argument("--who", action="store_true")
     scored.add_argument("--read", type=int, default=1)
     args = parser.parse_args()
     if args.command == "frames":
-        print(f"{write_frames(args.script, args.out, args.presses)} frames in {args.out}")
+        print(f"{write_frames(args.script, args.out, args.presses, args.lang)} frames in {args.out}")
     else:
         if args.who:
             who(args.stem, f"read{args.read}")
@@ -155,7 +181,11 @@ def main() -> None:
             hits, total = score(args.stem, f"read{args.read}", field)
             print(f"{args.stem.name}, {how}: {hits}/{total} = {100 * hits / total:.0f} % of presses among the "
                   "reader's guesses")
-            if args.read == 1:
+            hits, total = score(args.stem, f"read{args.read}", field, apart=True)
+            if total:
+                print(f"  without the presses that depend on a player's hand: {hits}/{total} = "
+                      f"{100 * hits / total:.0f} %")
+            if not told_in(args.stem, f"read{args.read}"):  # the oldest readings had no told step
                 break
 
 

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from device.clock import VirtualClock  # noqa: E402
 from device.errors import UserError  # noqa: E402
-from device.framework.loader import app  # noqa: E402
+from device.framework.loader import app, descriptor  # noqa: E402
 from device.framework.registry import GAMES  # noqa: E402
 from device.framework.resources import Resources  # noqa: E402
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps  # noqa: E402
@@ -49,7 +49,7 @@ from device.storage.store import Store  # noqa: E402
 from device.userfiles import SCRIPT_BYTES, read_bounded_text  # noqa: E402
 from hardware.events import ButtonEvent  # noqa: E402
 
-SCRIPTS = sorted((ROOT / "tests" / "scripts").glob("*.txt"))
+SCRIPT_DIR = ROOT / "tests" / "scripts"
 Kind = Literal["setup", "rule", "extra"]
 MARK = re.compile(r"^#\s*-{4}\s*(?:(round|turn)\s+(\d+)|(end))\b", re.IGNORECASE)
 CLASS = re.compile(r"#\s*(setup|rule|extra):\s*(\S.*)$")
@@ -93,8 +93,9 @@ class Annotated:
     annotated: bool
 
 
-def parse_annotated(text: str, source: str) -> Annotated:
-    """Read an annotated script; UserError names the line of an unclassified press or an uncited rule."""
+def parse_annotated(text: str, source: str, cited: bool = True) -> Annotated:
+    """Read an annotated script; UserError names the line of an unclassified press or an uncited
+    rule (`cited`: the game has a rulebook, so each rule names its line)."""
     lines = text.splitlines()
     seed_found = re.match(r"#\s*seed\s+(\d+)", lines[0]) if lines else None
     steps: dict[int, Step] = dict(parse_numbered(text, source))
@@ -107,14 +108,14 @@ def parse_annotated(text: str, source: str) -> Annotated:
             found = marks[number]
             items.append(Mark("" if found.group(3) else f"{found.group(1).lower()} {found.group(2)}"))
         elif isinstance(step := steps.get(number), ButtonEvent):
-            items.append(_press(number, step, raw, source, annotated))
+            items.append(_press(number, step, raw, source, annotated, cited))
         elif isinstance(step, Wait):
             items.append(step)
     name = Path(source).stem
     return Annotated(name, int(seed_found.group(1)) if seed_found else 1, tuple(items), annotated)
 
 
-def _press(number: int, event: ButtonEvent, raw: str, source: str, annotated: bool) -> Press:
+def _press(number: int, event: ButtonEvent, raw: str, source: str, annotated: bool, cited: bool) -> Press:
     found = CLASS.search(raw)
     if found is None:
         if annotated:
@@ -122,7 +123,7 @@ def _press(number: int, event: ButtonEvent, raw: str, source: str, annotated: bo
                             "'# extra: ...' or '# setup: ...'")
         return Press(number, event, "setup", "")
     kind: Kind = found.group(1)  # type: ignore[assignment]  # the pattern allows only these three
-    if kind == "rule" and not CITE.search(found.group(2)):
+    if kind == "rule" and cited and not CITE.search(found.group(2)):
         raise UserError(f"{source}:{number}: a rule names its rulebook line, e.g. '# rule: S2 takes #1 (000 l.44)'")
     return Press(number, event, kind, found.group(2).strip())
 
@@ -276,9 +277,16 @@ def count_rounds(script: Annotated, depth: int = 12) -> list[RoundCount]:
 
 
 def game_of(name: str) -> str:
-    """The game a script plays, from its name (`artbox_five_players_round` -> artbox)."""
-    key = name.split("_", 1)[0]
-    return key if key in GAMES else ""
+    """The registered game whose game.py names the script; for a script none names (one given on
+    the command line), the registered game its name starts with (`toolbox_example` -> toolbox)."""
+    named = next((key for key in GAMES if any(s.name == name for s in descriptor(key).scripts)), "")
+    prefix = name.split("_", 1)[0]
+    return named or (prefix if prefix in GAMES else "")
+
+
+def registered_scripts() -> list[Path]:
+    """Every script the registered games name (their game.py), in the registry's order."""
+    return [SCRIPT_DIR / f"{script.name}.txt" for key in GAMES for script in descriptor(key).scripts]
 
 
 def round_target(game: str, count: RoundCount) -> tuple[str, bool] | None:
@@ -351,14 +359,20 @@ def main(argv: Sequence[str] | None = None, out: Any = None) -> int:
     """Count every annotated script (or the ones named); 1 when a target is missed, 2 on bad input."""
     out = out or sys.stdout
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("scripts", nargs="*", type=Path, help="scripts (default: tests/scripts/*.txt)")
+    parser.add_argument("scripts", nargs="*", type=Path,
+                        help="scripts (default: every script the registered games name)")
     parser.add_argument("--depth", type=int, default=12, help="longest four-key path searched per press")
     args = parser.parse_args(argv)
     met = True
     by_game: dict[str, list[RoundCount]] = {}
     try:
-        for path in args.scripts or SCRIPTS:
-            script = parse_annotated(read_bounded_text(path, "script", SCRIPT_BYTES, "check the path"), str(path))
+        for path in args.scripts or registered_scripts():
+            game = game_of(path.stem)
+            cited = not game or bool(descriptor(game).rulebook)
+            if not cited:
+                print(f"{path.stem}: {game} has no rulebook: its rule presses cite none", file=out)
+            text = read_bounded_text(path, "script", SCRIPT_BYTES, "check the path")
+            script = parse_annotated(text, str(path), cited)
             if not script.annotated:
                 print(f"{script.name}: skipped (not annotated: no '# ---- round N' lines with "
                       "'# rule:' / '# extra:' presses)", file=out)

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from device.clock import VirtualClock  # noqa: E402
+from device.framework.descriptor import SAVE_BUDGET_BYTES  # noqa: E402
 from device.framework.resources import Resources  # noqa: E402
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps  # noqa: E402
 from device.run.headless import FrameRecorder, run_script  # noqa: E402
@@ -38,7 +39,7 @@ from device.storage.store import Store  # noqa: E402
 
 SCRIPTS = sorted((ROOT / "tests" / "scripts").glob("*.txt"))
 PACK_SIZES = (0, 5_000, 20_000)
-TARGET = 2048
+TARGET = SAVE_BUDGET_BYTES  # the budget every game's scripts are held to in tests/device/test_save_budget.py
 PRESS_SCRIPT = ROOT / "tests" / "scripts" / "artbox_five_players_round.txt"
 PRESS_RATIO = 2.0  # a press with the largest pack against one without
 

@@ -2,11 +2,57 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeAlias
 
 from engine.errors import IllegalCommand
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
+
+# What a stored text is made of: a literal (a name the table typed, a word, a number), a `Said`,
+# or parts drawn one after the other.
+Text: TypeAlias = "str | int | Said | tuple[Text, ...]"
+
+
+@dataclass(frozen=True)
+class Said:
+    """A text kept as data (an undo label): a string key and its fields, translated only when
+    drawn, so a step taken in English reads in French after the language changes."""
+
+    key: str
+    fields: tuple[tuple[str, Text], ...] = ()
+
+
+def said(key: str, **fields: Text) -> Said:
+    """The text `key` with `fields` (each a literal, a `Said`, or a tuple of parts), as data."""
+    return Said(key, tuple(sorted(fields.items())))
+
+
+def in_each(text: Callable[[str], str]) -> Said:
+    """A text that does not come from a string table (a card's name from a game's data file),
+    kept as it reads in every language; drawn in the language of the moment like any `Said`."""
+    return Said("", tuple((lang, text(lang)) for lang in LANGUAGES))
+
+
+def text_to_json(text: Text) -> Any:
+    """A Text as JSON: a literal as is, parts as a list, a Said as {"key", "fields"}."""
+    if isinstance(text, Said):
+        return {"key": text.key, "fields": {name: text_to_json(v) for name, v in text.fields}}
+    if isinstance(text, tuple):
+        return [text_to_json(part) for part in text]
+    return text
+
+
+def text_from_json(data: Any) -> Text:
+    """The Text `text_to_json` wrote; ValueError for anything it could not have written."""
+    if isinstance(data, str) or (isinstance(data, int) and not isinstance(data, bool)):
+        return data
+    if isinstance(data, list):
+        return tuple(text_from_json(part) for part in data)
+    if isinstance(data, dict) and isinstance(data.get("key"), str) and isinstance(data.get("fields"), dict):
+        return said(data["key"], **{str(k): text_from_json(v) for k, v in data["fields"].items()})
+    raise ValueError(f"not a stored text: {data!r:.60}")
 
 
 class Strings:
@@ -23,6 +69,16 @@ class Strings:
         pair = self._table[key]
         text = pair[1] if lang == "fr" else pair[0]
         return text.format(**fields) if fields else text
+
+    def text(self, lang: str, text: Text) -> str:
+        """A stored text drawn in `lang`: each `Said` translated, its fields too."""
+        if isinstance(text, Said) and not text.key:  # in_each: the text as it reads in `lang`
+            return self.text(lang, dict(text.fields).get(lang, text.fields[0][1] if text.fields else ""))
+        if isinstance(text, Said):
+            return self(lang, text.key, **{name: self.text(lang, v) for name, v in text.fields})
+        if isinstance(text, tuple):
+            return "".join(self.text(lang, part) for part in text)
+        return str(text)
 
     def __contains__(self, key: str) -> bool:
         return key in self._table

@@ -1,4 +1,5 @@
-"""#ARTBOX word packs: the built-in decks and user files, checked line by line.
+"""Word decks, shared by every game that deals words (#ARTBOX today): the built-in decks and the
+owner's word pack files, checked line by line.
 
 A pack holds at most MAX_PACK_WORDS words in at most MAX_PACK_BYTES bytes (bigger files are
 refused before they are read). A word is letters, digits, spaces, apostrophes (' or ’) and
@@ -251,19 +252,14 @@ def reference(words: tuple[str, ...]) -> PackRef | None:
 
 
 def resolve(data: dict[str, Any]) -> Deck:
-    """The words a saved reference names; WordPackError if the pack is missing or changed."""
+    """The words a saved reference names, read from its files (a game saved before its deck was
+    kept in the database, storage/kept.py); WordPackError if the pack is missing or changed."""
     ref = PackRef(str(data["builtin"]), tuple(str(f) for f in data["files"]), str(data["sha256"]),
                   int(data["count"]))
-    try:
-        deck = word_deck(ref.builtin, ref.files)
-    except WordPackError as exc:
-        raise WordPackError(f"#ARTBOX cannot resume: {exc}, or start a new game") from None
+    deck = word_deck(ref.builtin, ref.files)
     if deck.ref.sha256 != ref.sha256:
         changed = ", ".join(ref.files) or f"the built-in {ref.builtin} deck"
-        raise WordPackError(
-            f"#ARTBOX cannot resume: {changed} changed since the game began ({ref.count} words "
-            f"then, {len(deck)} now); put the old file back or start a new game"
-        )
+        raise WordPackError(f"{changed} changed since the game began ({ref.count} words then, {len(deck)} now)")
     return deck
 
 

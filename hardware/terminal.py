@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from PIL import Image
@@ -36,13 +38,14 @@ def size_needed(spec: PanelSpec) -> tuple[int, int]:
     return (spec.width + 1) // 2 + 2, (spec.height + 3) // 4 + 4
 
 
-def too_small_note(spec: PanelSpec, columns: int, lines: int) -> list[str]:
-    """What to do when the terminal cannot show the picture: the size it needs, the browser."""
+def too_small_note(spec: PanelSpec, columns: int, lines: int, command: str = "easel") -> list[str]:
+    """What to do when the terminal cannot show the picture: the size it needs, the browser
+    (`command`: how the user starts Easel here, `easel` or `.venv/bin/easel`)."""
     need_cols, need_lines = size_needed(spec)
     first = (f"Text view: the {spec.width}x{spec.height} picture needs a {need_cols}x{need_lines} "
              f"terminal (this one is {columns + 1}x{lines}).")
-    second = (f"Or the browser: easel play --web (over SSH: ssh -L {WEB_PORT}:127.0.0.1:{WEB_PORT} "
-              "pi@host, then easel play --web --no-browser)")
+    second = (f"Or the browser: {command} play --web (over SSH: ssh -L {WEB_PORT}:127.0.0.1:{WEB_PORT} "
+              f"pi@host, then {command} play --web --no-browser)")
     return [line for text in (first, second) for line in _wrap(text, columns)]
 
 
@@ -64,16 +67,28 @@ def text_view(image: Image.Image, columns: int, rows: int) -> list[str]:
     width, height = image.size
     notes = image.info.get(SCREEN_TEXT) or []
     grid: list[list[tuple[int, int, str, bool]]] = [[] for _ in range(rows)]  # (start, end, text, inv)
+    lines: list[tuple[Box, int]] = []  # the texts placed so far and their rows
     for box, text, inverted in sorted(notes, key=lambda n: ((n[0][1] + n[0][3]) / 2, n[0][0])):
         text = text.strip()
         if not text:
             continue
-        row = min(rows - 1, int((box[1] + box[3]) / 2 * rows / height))
+        row = _row_of(box, lines, min(rows - 1, int((box[1] + box[3]) / 2 * rows / height)))
+        lines.append((box, row))
         col = min(max(0, columns - len(text)), int(box[0] * columns / width))
         row, col = _free_place(grid, row, col, len(text), columns)
         if row >= 0:
             grid[row].append((col, col + len(text), text, inverted))
     return [_row_text(cells, columns) for cells in grid]
+
+
+def _row_of(box: Box, placed: list[tuple[Box, int]], row: int) -> int:
+    """The row of a text already placed on the same line of the panel (most of their heights
+    overlap: "▲ Up" and "▼ Down" of one soft-key bar), else `row`."""
+    for other, other_row in placed:
+        overlap = min(box[3], other[3]) - max(box[1], other[1])
+        if overlap * 2 >= min(box[3] - box[1], other[3] - other[1]) > 0:
+            return other_row
+    return row
 
 
 def _free_place(grid: list[list[tuple[int, int, str, bool]]], row: int, col: int, length: int,
@@ -131,15 +146,44 @@ def to_braille(image: Image.Image, columns: int, rows: int) -> list[str]:
 class TerminalDisplay:
     """A Display that redraws the terminal (full and partial refreshes look the same here)."""
 
-    def __init__(self, spec: PanelSpec, out: TextIO | None = None) -> None:
+    def __init__(self, spec: PanelSpec, out: TextIO | None = None, command: str = "easel") -> None:
         self.spec = spec
         self.out = out or sys.stdout
         self.status = ""
+        self.command = command  # how the user starts Easel here, for the hint to the browser page
+        self.shown: Image.Image | None = None
+        self._drawing = False
+        self._resized = False
 
     def _draw(self, image: Image.Image) -> None:
-        size = shutil.get_terminal_size((100, 40))
-        self.out.write("\x1b[H\x1b[2J" + "\r\n".join(self.lines(image, size.columns, size.lines)))
-        self.out.flush()
+        self.shown = image
+        self._drawing = True
+        try:
+            self._resized = True
+            while self._resized:  # a resize signalled while drawing draws again at the new size
+                self._resized = False
+                size = shutil.get_terminal_size((100, 40))
+                self.out.write("\x1b[H\x1b[2J" + "\r\n".join(self.lines(image, size.columns, size.lines)))
+                self.out.flush()
+        finally:
+            self._drawing = False
+
+    def redraw(self) -> None:
+        """Draw the frame shown again at the terminal's size now (the window was resized)."""
+        if self._drawing:
+            self._resized = True
+        elif self.shown is not None:
+            self._draw(self.shown)
+
+    def watch_resizes(self) -> Callable[[], None]:
+        """Redraw whenever the window is resized (SIGWINCH; call from the main thread); returns
+        what puts the previous handler back."""
+        previous = signal.signal(signal.SIGWINCH, lambda *_: self.redraw())
+
+        def unwatch() -> None:
+            signal.signal(signal.SIGWINCH, previous)
+
+        return unwatch
 
     def lines(self, image: Image.Image, columns: int, lines: int) -> list[str]:
         """What the terminal shows for `image`: the picture dot for dot when the terminal is big
@@ -149,7 +193,7 @@ class TerminalDisplay:
         if columns >= need_cols and lines >= need_lines:
             picture = to_braille(image, columns - 2, lines - 4)
         else:
-            note = too_small_note(self.spec, columns - 1, lines)  # the last column stays free
+            note = too_small_note(self.spec, columns - 1, lines, self.command)  # the last column stays free
             room = max(1, lines - 4 - len(note))
             picture = text_view(image, max(1, columns - 3), room)
             help_text = [*note, *help_text]

@@ -13,11 +13,15 @@ from hypothesis import HealthCheck, settings
 
 from device.clock import VirtualClock
 from device.framework.deps import local_time
+from device.framework.loader import join_texts
+from device.framework.registry import keys
 from device.framework.resources import Resources
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps
+from device.i18n import Said
 from device.run.headless import FrameRecorder
 from device.settings import Settings
 from device.storage.store import Store
+from device.strings.all import STRINGS
 
 # Property tests are deterministic under pytest: the "ci" profile derives every example from
 # the test's own name (derandomize), keeps no example database and never times out, so a run
@@ -30,6 +34,13 @@ settings.register_profile(
 )
 settings.register_profile("fuzz", derandomize=False, database=None, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# Tests use the apps' modules directly (not only through the loader, which joins an app's texts to
+# the catalog when it loads it): every app's texts are joined once for the whole test process.
+# tests/device/test_own_texts.py checks, app by app in fresh processes, that each app's screens
+# need only its own texts and the shared ones.
+for _key in keys():
+    join_texts(_key)
 
 UPDATE = os.environ.get("EASEL_UPDATE_GOLDENS") == "1"
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,3 +97,8 @@ def hold_database_lock(db: Path, sql: str) -> subprocess.Popen[str]:
     proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
     return proc
+
+
+def said_text(label: Said | None, lang: str = "en") -> str | None:
+    """An undo label (kept as data) as the screen draws it in `lang`; None stays None."""
+    return None if label is None else STRINGS.text(lang, label)

@@ -14,9 +14,11 @@ from typing import Any, Generic, Literal, TypeVar
 
 from device.display.refresh import Activity
 from device.framework.resources import Resources
+from device.i18n import Said
 from device.render.frame import Frame
 from device.settings import Settings
 from device.storage.history import GameRecord
+from device.storage.kept import Keep
 from device.storage.word_history import WordsDealt, WordSource
 from engine import codec
 from engine.sandglass import Sandglass
@@ -70,8 +72,11 @@ class Reply(Generic[S]):
     """The outcome of one event.
 
     - `label`: set when a game command was accepted; it makes an undo point and says what
-      the command did, in the interface language ("seat 3 took #2").
+      the command did, as data (`said("order.took", seat=3, token=2)`): it is stored so and
+      translated only when shown ("Undid: seat 3 took #2"), in the language of that moment.
     - `error`: a one-line refusal to show (already in the interface language).
+    - `note`: a one-line note to show on an accepted step (what it recorded, how to get the other
+      meaning of the press): the message line, as a refusal is, but nothing was refused.
     - `hide_secret`: this frame hides a secret (a dealt word): force a full refresh.
     - `switch`: open another app ("home", "settings", "toolbox", a game key).
     - `settings_changes`: shared settings to change, by field name ({"language": "fr"}); any app
@@ -81,8 +86,9 @@ class Reply(Generic[S]):
     """
 
     state: S
-    label: str | None = None
+    label: Said | None = None
     error: str | None = None
+    note: str | None = None
     sounds: tuple[Sound, ...] = ()
     hide_secret: bool = False
     switch: str | None = None
@@ -92,7 +98,9 @@ class Reply(Generic[S]):
 
 @dataclass(frozen=True)
 class GameResult:
-    """How a finished game ended, for the history: names by seat, scores, winning seats."""
+    """How a finished game ended, for the history: by seat, the name the table typed ("" for a
+    seat left unnamed: drawn as "Seat 2" / "Place 2" in the language of the moment it is shown),
+    scores, winning seats."""
 
     players: tuple[str, ...]
     scores: tuple[int, ...]
@@ -124,6 +132,7 @@ class App(Generic[S]):
     title_key: str = ""
     ui_type: type[S]
     colour_screens: bool = False
+    form: int = 1  # the version of `dump`'s saved form: saved with every state, given back to `load`
 
     def start(self, ctx: Context) -> S:
         """A fresh state (a game starts at its setup screen), seeded with ctx.seed."""
@@ -163,8 +172,8 @@ class App(Generic[S]):
         """Draw the state, including the soft-key bar."""
         raise NotImplementedError
 
-    def result(self, state: S, lang: str) -> GameResult | None:
-        """The final result once a game has ended (kept in the history, seats named in `lang`), else None."""
+    def result(self, state: S) -> GameResult | None:
+        """The final result once a game has ended (kept in the history: seats as data), else None."""
         return None
 
     def invariants(self, state: S) -> list[str]:
@@ -189,11 +198,18 @@ class App(Generic[S]):
         return None
 
     def dump(self, state: S) -> dict[str, Any]:
-        """Serialise the state (to_dict)."""
+        """Serialise the state (to_dict), in this app's saved `form`. Large immutable data (a
+        deck) is named by its key and returned by `kept`, never written into every save."""
         data: dict[str, Any] = codec.to_dict(state)
         return data
 
-    def load(self, data: dict[str, Any], words: WordSource | None = None) -> S:
-        """Rebuild and validate a state (from_dict); raises ValueError. `words`: the database a
-        saved #ARTBOX game reads its used words from (None: a game saved naming them cannot load)."""
+    def kept(self, state: S) -> tuple[Keep, ...]:
+        """The large immutable data the saved state names by key (storage/kept.py): the journal
+        keeps each once in the database, with the step that first names it; default none."""
+        return ()
+
+    def load(self, data: dict[str, Any], words: WordSource | None = None, form: int = 1) -> S:
+        """Rebuild and validate a state saved in saved form `form` (from_dict); raises ValueError.
+        `words`: the database, where a saved state finds its kept data and #ARTBOX its used
+        words (None: a game saved naming them cannot load)."""
         return codec.from_dict(self.ui_type, data)

@@ -3,18 +3,25 @@ in one transaction; and the retry of steps that wait for the disk."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Collection
 from typing import Any
 
 from device.framework.loader import app
-from device.framework.session import Session, session_to_dict
+from device.framework.session import Session, saved_forms, stored_session
+from device.i18n import Said, text_to_json
 from device.storage.history import GameRecord, history_key
 from device.storage.store import Store
 from device.strings.all import STRINGS as T
 
 log = logging.getLogger("easel")
 RETRY_MS = 2000  # while steps wait for the disk, try writing them this often (and at every press)
+
+
+def stored_label(label: Said) -> str:
+    """An undo label as its row keeps it: the JSON of the text as data (device/i18n.py)."""
+    return json.dumps(text_to_json(label), ensure_ascii=False, separators=(",", ":"))
 
 
 class Journal:
@@ -31,26 +38,30 @@ class Journal:
         self.history = tuple(self.store.games())
 
     def record(self, session: Session, mode: str, before: Any, after: Any, now: int,
-               undo_label: str | None = None, fresh: Collection[str] = ()) -> None:
+               undo_label: Said | None = None, fresh: Collection[str] = ()) -> GameRecord | None:
         """Save the session after a step that took app `mode` from `before` to `after`: an undo
-        point when `undo_label` names the step; apps the step opened (`fresh`) start with no undo."""
-        data = session_to_dict(session)
+        point when `undo_label` names the step (kept as data, JSON: translated when shown); apps
+        the step opened (`fresh`) start with no undo. The record of the game this step finished,
+        if it finished one."""
+        data = stored_session(session)
         owner = app(mode)
-        undo = None if undo_label is None else (mode, undo_label, owner.dump(before))
+        undo = None if undo_label is None else (mode, stored_label(undo_label), owner.dump(before), owner.form)
+        keep = saved_forms(session) + (owner.kept(before) if undo is not None else ())
         for key in fresh:
             self.store.forget(key, data, now)
-        finished = self._finished(mode, before, after, session.settings.language)
-        self.store.save(data, now, undo, finished, owner.words_dealt(before, after))
+        finished = self._finished(mode, before, after)
+        self.store.save(data, now, undo, finished, owner.words_dealt(before, after), keep)
         if finished is not None:
             self.reread()
         self.schedule_retry(now)
+        return finished
 
-    def _finished(self, mode: str, before: Any, after: Any, lang: str) -> GameRecord | None:
-        """A history record when this step ended a game."""
+    def _finished(self, mode: str, before: Any, after: Any) -> GameRecord | None:
+        """A history record when this step ended a game (seats as data: numbers and typed names)."""
         owner = app(mode)
-        if before is None or owner.result(before, lang) is not None:
+        if before is None or owner.result(before) is not None:
             return None
-        result = owner.result(after, lang)
+        result = owner.result(after)
         if result is None:
             return None
         return GameRecord(game=mode, finished=self.wall_clock(), players=result.players, scores=result.scores,

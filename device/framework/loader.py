@@ -10,16 +10,25 @@ from typing import Any
 
 from device.framework.contract import App, Context, MenuEntry, Sample
 from device.framework.descriptor import Descriptor
-from device.framework.registry import GAMES, MENU, SYSTEM, package, strings_of, title_key
+from device.framework.registry import GAMES, HOME, MENU, SYSTEM, TITLES, package, strings_of, title_key
 from device.strings.all import STRINGS
 
 
 @cache
 def app(key: str) -> App[Any]:
     """The app for `key`, its texts joined to the catalog; KeyError for a key no app has."""
-    STRINGS.join(strings_of(key))
+    join_texts(key)
     found: App[Any] = importlib.import_module(package(key) + ".app").APP
     return found
+
+
+def join_texts(key: str) -> None:
+    """Join an app's table to the catalog, with the texts any screen may name: the games'
+    titles (the registry's) and the system apps' light tables (Statistics, Settings...)."""
+    STRINGS.join(TITLES)
+    for system in SYSTEM:
+        STRINGS.join(strings_of(system))
+    STRINGS.join(strings_of(key))
 
 
 def samples(key: str, ctx: Context) -> Sequence[Sample[Any]]:
@@ -38,9 +47,7 @@ def descriptor(key: str) -> Descriptor:
 
 def menu(under_way: Collection[str] = ()) -> tuple[MenuEntry, ...]:
     """The home menu's entries, marking the games in `under_way` as games to continue."""
-    for key in MENU:
-        if key in SYSTEM:
-            STRINGS.join(strings_of(key))  # Statistics' and Settings' titles (light tables)
+    join_texts(HOME)  # the titles, Statistics' and Settings' (light tables)
     return tuple(MenuEntry(key, title_key(key), key in under_way) for key in MENU)
 
 

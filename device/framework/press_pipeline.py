@@ -13,6 +13,7 @@ from device.framework.journal import Journal
 from device.framework.registry import GAMES
 from device.framework.session import Session, apply_reply
 from device.framework.undo import Step, UndoService
+from device.strings.all import STRINGS as T
 from hardware.events import ButtonEvent
 
 
@@ -43,7 +44,10 @@ class PressPipeline:
         reply: Reply[Any] = session.app().handle(session.state(), event, ctx)
         session = apply_reply(session, mode, reply, ctx)
         fresh = set(session.states) - set(before.states)
-        self.journal.record(session, mode, before.states.get(mode), reply.state, ctx.now_ms, reply.label, fresh)
+        finished = self.journal.record(session, mode, before.states.get(mode), reply.state, ctx.now_ms, reply.label,
+                                       fresh)
+        if finished is not None and reply.label is not None:  # the step that ends a game says how to undo it
+            session = replace(session, message=T(ctx.lang, "game_over_undo"))
         if reply.step is not None and session.mode in GAMES:
             session = self.undo.walk(Step(reply.step), session, self.context(session, ctx.now_ms))
         return Pressed(session, reply)

@@ -15,7 +15,6 @@ import importlib
 from dataclasses import dataclass
 
 from device.i18n import Strings
-from device.strings.all import STRINGS
 
 
 @dataclass(frozen=True)
@@ -79,5 +78,3 @@ def string_tables() -> tuple[Strings, ...]:
 
 
 TITLES = Strings({title_key(game.key): (game.english, game.french) for game in LISTED})
-STRINGS.join(TITLES)
-STRINGS.load_missing_with(string_tables)

@@ -9,7 +9,7 @@ from dataclasses import replace
 from device.framework.contract import Context
 from device.framework.deps import DeviceSetup
 from device.framework.loader import adaptable, app
-from device.framework.session import Session, new_session, session_from_dict, session_to_dict
+from device.framework.session import Session, new_session, session_from_dict, stored_session
 from device.storage.store import Store
 from device.storage.store_aside import Notice
 from device.strings.all import STRINGS as T
@@ -28,7 +28,7 @@ def resume(store: Store, device: DeviceSetup, ctx: Context) -> Session:
         except (ValueError, KeyError, TypeError) as exc:
             store.discard(f"saved session unusable: {str(exc)[:80]}")
     session = adapt(new_session(device.settings, device.seed, ctx), ctx)
-    store.save(session_to_dict(session), ctx.now_ms)
+    store.save(stored_session(session), ctx.now_ms)
     return session
 
 

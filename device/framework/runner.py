@@ -24,7 +24,7 @@ from device.framework.loader import app, games_under_way, menu
 from device.framework.press_pipeline import PressPipeline
 from device.framework.restart import StopClock
 from device.framework.resume import resume, with_notices
-from device.framework.session import Session, apply_reply, open_app, paused_game, session_to_dict
+from device.framework.session import Session, apply_reply, open_app, paused_game, stored_session
 from device.framework.undo import UndoService
 from device.render.frame import Frame
 from device.storage.history import GameRecord
@@ -173,6 +173,9 @@ class Runner:
         owner, state = self.session.app(), self.session.state()
         owner.render(state, ctx, frame)
         line = " | ".join(text for text in (self.storage_warning(), self.session.message) if text)
+        if line and frame.message_cuts():  # the band would hide part of the screen: draw it above the band
+            frame = Frame.for_panel(spec, message_band=True)
+            owner.render(state, ctx, frame)
         if line:
             frame.toast(line)
         return frame.image, f"{spec.model}:{self.session.mode}:{owner.screen_key(state)}"
@@ -190,4 +193,4 @@ class Runner:
     def open(self, mode: str) -> None:
         """Open an app directly (used by tests and `--start`)."""
         self.session = open_app(self.session, mode, self.ctx())
-        self.store.save(session_to_dict(self.session), self.clock.now_ms())
+        self.store.save(stored_session(self.session), self.clock.now_ms())

@@ -8,11 +8,16 @@ from typing import Any
 from device.framework.contract import App, Context, Reply
 from device.framework.loader import app
 from device.framework.pause import PauseUi
-from device.framework.registry import GAMES, HOME, PAUSE, SETTINGS, known
+from device.framework.registry import GAMES, HOME, PAUSE, SETTINGS, known, title_key
 from device.settings import Settings
+from device.storage.kept import Keep
+from device.storage.set_aside import SetAside
+from device.strings.all import STRINGS as T
 from device.wordpacks import WordPackError
 from engine import codec
 from engine.rng import Rng
+
+Keeps = tuple[Keep, ...]
 
 
 @dataclass(frozen=True)
@@ -66,8 +71,8 @@ def apply_reply(session: Session, mode: str, reply: Reply[Any], ctx: Context) ->
     session = session.with_state(mode, reply.state)
     if reply.settings_changes:
         session = replace(session, settings=replace(session.settings, **reply.settings_changes))
-    if reply.error:
-        session = replace(session, message=reply.error)
+    if reply.error or reply.note:
+        session = replace(session, message=reply.error or reply.note or "")
     if reply.switch is not None:
         session = _switch(session, mode, reply.switch, replace(ctx, settings=session.settings))
     return session
@@ -104,6 +109,16 @@ def session_to_dict(session: Session) -> dict[str, Any]:
     }
 
 
+def stored_session(session: Session) -> dict[str, Any]:
+    """The session as its row keeps it: `session_to_dict` and each app's saved-form version."""
+    return {**session_to_dict(session), "forms": {key: app(key).form for key in session.states if known(key)}}
+
+
+def saved_forms(session: Session) -> Keeps:
+    """The kept data every app's saved state names (storage/kept.py), to write with a step."""
+    return tuple(item for key, state in session.states.items() if known(key) for item in app(key).kept(state))
+
+
 def session_from_dict(data: dict[str, Any], ctx: Context) -> Session:
     """Rebuild a session (an app missing from the save starts afresh in `ctx`); raises ValueError
     when anything does not validate."""
@@ -125,16 +140,27 @@ def session_from_dict(data: dict[str, Any], ctx: Context) -> Session:
 
 
 def _load_states(data: dict[str, Any], ctx: Context) -> tuple[dict[str, Any], list[str]]:
-    """Every saved app state; a game whose word pack went missing or changed starts afresh (the
-    rest of the session, and the database, are fine), with the reason to show."""
+    """Every saved app state, each read in the saved form it was written in. A game that cannot
+    resume (the data it names is gone from the database and from its files, or a newer Easel
+    saved it) is first kept aside whole in the database, never overwritten
+    (storage/set_aside.py), then starts afresh, with a notice saying so (the rest of the session
+    is fine)."""
     states: dict[str, Any] = {}
     notes: list[str] = []
+    forms = data.get("forms", {})
+    if not isinstance(forms, dict):
+        raise ValueError("the saved session's forms are not an object")
     for key, raw in dict(data.get("states", {})).items():
         if not known(key):
             continue
+        owner, form = app(key), forms.get(key, 1)
         try:
-            states[key] = app(key).load(raw, ctx.words)
+            if not isinstance(form, int) or not 1 <= form <= owner.form:
+                raise WordPackError(f"saved in form {form!r}, this Easel reads up to {owner.form}")
+            states[key] = owner.load(raw, ctx.words, form)
         except WordPackError as exc:
-            states[key] = app(key).start(ctx)
-            notes.append(str(exc))
+            if ctx.words is not None and isinstance(raw, dict):
+                ctx.words.set_aside(SetAside(key, str(exc), form if isinstance(form, int) else 0, raw))
+            states[key] = owner.start(ctx)
+            notes.append(T(ctx.lang, "game_kept_aside", game=T(ctx.lang, title_key(key)), why=str(exc)))
     return states, notes

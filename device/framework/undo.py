@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import replace
 from enum import Enum
 from typing import Any
 
 from device.framework.contract import Context
-from device.framework.session import Session, session_to_dict
+from device.framework.session import Session, stored_session
+from device.i18n import text_from_json
 from device.storage.store import Store
 from device.strings.all import STRINGS as T
 
 log = logging.getLogger("easel")
+
+
+def shown_label(stored: str, lang: str) -> str:
+    """An undo label as its row keeps it (the JSON of a text as data), drawn in `lang`."""
+    try:
+        return T.text(lang, text_from_json(json.loads(stored)))
+    except (ValueError, KeyError, TypeError):
+        return stored  # a label no Easel wrote as data: shown as it is rather than lose the step
 
 
 class Step(Enum):
@@ -44,22 +54,24 @@ class UndoService:
         mode, owner = session.mode, session.app()
         lang = session.settings.language
 
-        def shown(restored: dict[str, Any]) -> Any:
-            return owner.restored(owner.load(restored, ctx.words), ctx)
+        def shown(restored: dict[str, Any], form: int) -> Any:
+            return owner.restored(owner.load(restored, ctx.words, form), ctx)
 
-        def session_after(restored: dict[str, Any]) -> dict[str, Any]:
-            return session_to_dict(session.with_state(mode, shown(restored)))
+        def session_after(restored: dict[str, Any], form: int) -> dict[str, Any]:
+            return stored_session(session.with_state(mode, shown(restored, form)))
 
         try:
-            found = self.store.step_back(step.value, mode, owner.dump(session.state()), session_after, ctx.now_ms)
+            current = (owner.dump(session.state()), owner.form)
+            found = self.store.step_back(step.value, mode, current, session_after, ctx.now_ms)
         except (ValueError, KeyError, TypeError) as exc:  # a stored step the app cannot read back
             log.error("%s step of %s unusable, dropped: %s", step.value, mode, exc)
             self.store.drop_newest(step.value, mode)
             return replace(session, message=T(lang, "step_damaged"))
         if found is None:
             return replace(session, message=T(lang, step.none_left))
-        label, restored = found
-        return replace(session.with_state(mode, shown(restored)), message=T(lang, step.done, label=label))
+        label, restored, form = found
+        message = T(lang, step.done, label=shown_label(label, lang))
+        return replace(session.with_state(mode, shown(restored, form)), message=message)
 
     def depth(self, step: Step, mode: str) -> int:
         """How many steps of app `mode` can be walked this way."""

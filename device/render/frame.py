@@ -65,11 +65,16 @@ class Frame:
         self.unit = min(width / 250, height / 122)
         self.top = 0
         self.bottom = height
+        self.band = 0  # the room kept above the soft keys for a message (reserve_message_band)
 
     @classmethod
-    def for_panel(cls, spec: PanelSpec) -> Frame:
-        """A blank frame for a panel: its size, its colours, coarse countdowns without partial refresh."""
-        return cls(spec.width, spec.height, spec.colour, coarse_time=spec.partial == "none")
+    def for_panel(cls, spec: PanelSpec, message_band: bool = False) -> Frame:
+        """A blank frame for a panel: its size, its colours, coarse countdowns without partial
+        refresh; with `message_band`, the band of a message kept out of the content area."""
+        frame = cls(spec.width, spec.height, spec.colour, coarse_time=spec.partial == "none")
+        if message_band:
+            frame.reserve_message_band()
+        return frame
 
     # sizes -------------------------------------------------------------------------------
     def px(self, base: float) -> int:
@@ -112,7 +117,11 @@ class Frame:
         face = font(px or self.body, weight)
         self.draw.text(xy, text, font=face, anchor=anchor, fill=self.ink if fill is None else fill)
         box = self.draw.textbbox(xy, text, font=face, anchor=anchor)
-        self.note((int(box[0]), int(box[1]), int(box[2]), int(box[3])), text, fill == self.paper)
+        # across: where the line stands (its advance from the anchor), not its ink, so that a text
+        # starting with an overhanging letter ("Artem") lines up with the rows above it
+        advance = face.getlength(text)
+        left = {"l": xy[0], "m": xy[0] - advance / 2, "r": xy[0] - advance}.get(anchor[0], box[0])
+        self.note((int(left), int(box[1]), int(left + advance), int(box[3])), text, fill == self.paper)
 
     def note(self, box: Box, text: str, inverted: bool = False) -> None:
         """Record what the frame shows in `box` as text (the terminal's text view reads it)."""
@@ -211,12 +220,13 @@ class Frame:
                 self.draw.ellipse(ibox, fill=self.ink)
             else:
                 draw_arrow(self.draw, {"up": "up", "down": "down", "back": "left"}[key], ibox, self.ink)
-            text_left = ibox[2] + pad
+            # a first letter whose ink starts left of its origin ("Voir", "Annuler") keeps the gap
+            text_left = ibox[2] + pad - min(0, int(font(px).getbbox(label, anchor="lm")[0]))
             shown = self.ellipsize(label, int(left + cell) - text_left - 1, px)
             self.text((text_left, top + height // 2), shown, px, anchor="lm")
             box, _, _ = self.notes.pop()
             self.note((ibox[0], box[1], box[2], box[3]), f"{KEY_SYMBOLS[key]} {shown}")
-        self.bottom = top
+        self.bottom = top - self.band
 
     def _fits_key(self, label: str, px: int, room: int, height: int) -> bool:
         """Whether a soft-key label fits its cell at `px`, accents clear of the rule above it."""
@@ -228,32 +238,64 @@ class Frame:
         """The area between the header and the soft keys."""
         return (0, self.top, self.width, self.bottom)
 
+    def reserve_message_band(self) -> None:
+        """Keep the message's band out of the content area (call before drawing the screen): for a
+        screen whose drawing the band would cut through (big digits, a sandglass)."""
+        self.band = self._band_height() + self.px(2)  # and a blank margin above it
+
+    def message_cuts(self) -> bool:
+        """Whether a message band drawn now would hide part of the screen (a drawing it cuts
+        through, or a row of it, such as the Maestro's chips), so the screen should be drawn again
+        with the band kept out of it; a band over blank paper changes nothing else."""
+        band_top = self.bottom - self._band_height()
+        hidden = self.image.crop((0, band_top, self.width, self.bottom))
+        blank = Image.new(self.image.mode, hidden.size, self.paper)
+        return ImageChops.difference(hidden, blank).getbbox() is not None or self._cut_top(band_top)[1]
+
+    def _band_height(self) -> int:
+        return int(self.small * 1.5)
+
     def toast(self, text: str) -> None:
-        """A one-line message (why a press was refused) over the bottom of the content area.
+        """A one-line message (why a press was refused) over the bottom of the content area, or in
+        the band kept for it.
 
         Whatever the band cuts through (a highlighted seat, a line of text) is cleared above it
         up to the first blank row, so no sliver of it is left showing over the message.
         """
         px = self.small
-        height = int(px * 1.5)
-        box = (0, self.bottom - height, self.width, self.bottom)
-        self._clear_cut_rows(box[1])
+        height = self._band_height()
+        if self.band:  # the screen was drawn above the band and its margin: nothing to clear
+            box = (0, self.bottom + self.band - height, self.width, self.bottom + self.band)
+            cleared = box[1]
+        else:
+            box = (0, self.bottom - height, self.width, self.bottom)
+            cleared = self._clear_cut_rows(box[1])
+        # the texts it hides are no longer on the glass: the text view must not show them beside it
+        self.notes[:] = [n for n in self.notes if n[0][3] <= cleared or n[0][1] >= box[3]]
         self.draw.rectangle(box, fill=self.ink)
         shown = self.ellipsize(text, self.width - self.px(8), px)
         self.text((self.width // 2, box[1] + height // 2), shown, px, anchor="mm", fill=self.paper)
 
-    def _clear_cut_rows(self, band_top: int) -> None:
-        """Blank the rows just above `band_top` (a margin, then on up to the first blank row)."""
+    def _cut_top(self, band_top: int) -> tuple[int, bool]:
+        """How far up from `band_top` to blank (a margin, then on up to the first blank row), and
+        whether a drawing goes on above that (no blank row within reach)."""
         margin, limit = self.px(2), self.px(16)
         top = max(self.top, band_top - margin)
         blank = Image.new(self.image.mode, (self.width, 1), self.paper)
         while top > max(self.top, band_top - limit):
             row = self.image.crop((0, top - 1, self.width, top))
             if ImageChops.difference(row, blank).getbbox() is None:
-                break
+                return top, False
             top -= 1
+        return top, top > self.top
+
+    def _clear_cut_rows(self, band_top: int) -> int:
+        """Blank the rows just above `band_top` that the band cuts through; the top row blanked
+        (`band_top` when none was)."""
+        top = self._cut_top(band_top)[0]
         if top < band_top:
             self.draw.rectangle((0, top, self.width - 1, band_top - 1), fill=self.paper)
+        return min(top, band_top)
 
     # widgets -----------------------------------------------------------------------------
     def menu(self, box: Box, items: Sequence[str], cursor: int, px: int | None = None,

@@ -14,6 +14,7 @@ from device.clock import MonotonicClock
 from device.config import Config
 from device.framework.resources import Resources
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps
+from device.invocation import easel_command
 from device.run.logs import setup_logging
 from device.run.loop import STOP, run_loop
 from device.settings import Settings
@@ -60,7 +61,7 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
         store.close()
         raise
     clock = MonotonicClock(store.resume_ms())
-    display = TerminalDisplay(PANELS[settings.panel])
+    display = TerminalDisplay(PANELS[settings.panel], command=easel_command())
     sink = TerminalSink(display)
     resources = Resources(dice_file=config.dice_file, word_packs=config.word_packs)
     runner = Runner(RunnerDeps(store=store, resources=resources, sink=sink, clock=clock, buzzer=TerminalBell()),
@@ -70,11 +71,13 @@ def run_interactive(config: Config, settings: Settings, seed: int, database: Pat
     stop = threading.Event()
     keyboard = Keyboard(events.put)
     previous = signal.signal(signal.SIGTERM, lambda *_: events.put(STOP))
+    unwatch = display.watch_resizes()
     keyboard.start()
     try:
         run_loop(runner, events, stop)
     finally:
         keyboard.close()
+        unwatch()
         signal.signal(signal.SIGTERM, previous)
         sink.close()
         write_error = store.write_error

@@ -8,7 +8,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -144,18 +144,41 @@ def _history(args: argparse.Namespace) -> int:
     if not path.exists() and not path.is_symlink():
         raise UserError(f"--db {shown(path)}: no database yet; play a game first, or give --db")
     records = read_games(path)  # read-only: no file is created, changed or renamed
-    _export_history(args, records)
+    seat_label = _seat_label(config.language)
+    _export_history(args, records, seat_label)
     if args.csv is None and args.json is None:
-        _print_history(records)
+        _print_history(records, seat_label)
+        _print_aside(path, seat_label)
     return 0
 
 
-def _export_history(args: argparse.Namespace, records: list[GameRecord]) -> None:
+def _print_aside(path: Path, seat_label: Callable[[int], str]) -> None:
+    """One line per game kept aside (it could not resume): its scores so far, and why."""
+    from device.framework.loader import app
+    from device.framework.registry import GAMES
+    from device.storage.store import read_aside
+    from device.widgets.game_app import GameApp
+
+    for kept in read_aside(path):
+        owner = app(kept.mode) if kept.mode in GAMES else None
+        scores = owner.saved_scores(kept.state, kept.form) if isinstance(owner, GameApp) else None
+        shown_scores = " ".join(f"{seat_label(s)}={p}" for s, p in enumerate(scores, start=1)) if scores else "?"
+        print(f"kept aside  {kept.mode:8s} {shown_scores}  ({kept.reason})")
+
+
+def _seat_label(lang: str) -> Callable[[int], str]:
+    """How the history names a seat left unnamed, in the configured language ("Seat 2")."""
+    from device.strings.all import STRINGS
+
+    return lambda seat: STRINGS(lang, "seat", seat=seat)
+
+
+def _export_history(args: argparse.Namespace, records: list[GameRecord], seat_label: Callable[[int], str]) -> None:
     """Write the --csv and --json exports asked for, to a file or to stdout ("-")."""
     from device.storage.history import to_csv, to_json
 
-    for target, text in ((args.csv, to_csv(records) if args.csv else ""),
-                         (args.json, to_json(records) if args.json else "")):
+    for target, text in ((args.csv, to_csv(records, seat_label) if args.csv else ""),
+                         (args.json, to_json(records, seat_label) if args.json else "")):
         if target is None:
             continue
         if str(target) == "-":
@@ -169,13 +192,13 @@ def _export_history(args: argparse.Namespace, records: list[GameRecord]) -> None
             print(f"wrote {len(records)} games to {target}")
 
 
-def _print_history(records: list[GameRecord]) -> None:
+def _print_history(records: list[GameRecord], seat_label: Callable[[int], str]) -> None:
     """One line per finished game, or a note that there are none."""
     if not records:
         print("no finished games yet")
     for r in records:
-        winners = ", ".join(r.winner_names())
-        scores = " ".join(f"{name}={score}" for name, score in zip(r.players, r.scores, strict=False))
+        winners = ", ".join(r.winner_names(seat_label))
+        scores = " ".join(f"{name}={score}" for name, score in zip(r.names(seat_label), r.scores, strict=False))
         print(f"{r.finished}  {r.game:8s} {scores}  winner: {winners}")
 
 

@@ -17,15 +17,18 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
+from device.storage import kept, set_aside
 from device.storage.history import GameRecord
+from device.storage.kept import Keep
+from device.storage.set_aside import SetAside
 from device.storage.store_aside import Notice
 from device.storage.store_check import seal
-from device.storage.store_clock import ClockMark, ClockRows
+from device.storage.store_clock import ClockRows
 from device.storage.store_codec import dumps, pack, unpack
 from device.storage.store_file import (
     FORMAT_VERSION,
@@ -44,6 +47,7 @@ from device.storage.store_rows import (
     Recording,
     connect,
     games_in,
+    read_aside,
     read_games,
     run_transaction,
 )
@@ -51,7 +55,7 @@ from device.storage.store_wal import BUMP
 from device.storage.store_words import WordHistoryRows, WordsDealt, record
 
 __all__ = ["FORMAT_VERSION", "LOCK_WAIT_S", "RETRY_S", "UNDO_DEPTH", "Cursor", "Store", "StoreError",
-           "games_in", "read_games"]
+           "games_in", "read_aside", "read_games"]
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -77,8 +81,6 @@ class Store(WordHistoryRows, ClockRows):
         self.retry_s = RETRY_S
         self._next_try = 0.0
         self._wait_s = lock_wait_s
-        # what each saved step stamps beside the session (the runner gives its clocks' readings)
-        self.stamp: Callable[[int], ClockMark] = lambda now_ms: ClockMark(now_ms, None, "step")
         self._lock: DatabaseLock | None = None
         self._held: HeldTransaction | None = None  # the open one_commit block's transaction
         if path is None:
@@ -139,6 +141,7 @@ class Store(WordHistoryRows, ClockRows):
         return self._now_ms("ticks")
 
     def _now_ms(self, table: str) -> int | None:
+        assert table in ("current", "ticks")  # a fixed table name, never one from outside, in SQL
         row = self.conn.execute(f"SELECT now_ms FROM {table} WHERE id=1").fetchone()
         return None if row is None else int(row[0])
 
@@ -154,6 +157,18 @@ class Store(WordHistoryRows, ClockRows):
     def games(self) -> list[GameRecord]:
         """Every finished game, oldest first."""
         return games_in(self.conn)
+
+    def kept(self, key: str) -> bytes | None:
+        """The data kept under `key` (storage/kept.py), None when missing or damaged."""
+        return kept.read(self.conn, key)
+
+    def set_aside(self, game: SetAside) -> None:
+        """Keep a saved game that cannot resume aside, whole (storage/set_aside.py)."""
+        self._write(lambda cur: set_aside.write(cur, game))
+
+    def games_aside(self) -> list[SetAside]:
+        """Every game kept aside, oldest first."""
+        return set_aside.read_all(self.conn)
 
     # writing -------------------------------------------------------------------------------
     def _write(self, work: Callable[[Any], T], held: bool = True) -> T:
@@ -284,16 +299,20 @@ class Store(WordHistoryRows, ClockRows):
         self.pending.clear()
 
     def save(self, session: dict[str, Any], now_ms: int,
-             undo: tuple[str, str, dict[str, Any]] | None = None,
-             finished: GameRecord | None = None, dealt: WordsDealt | None = None) -> None:
-        """Write the session; `undo` = (mode, label, state before) pushes an undo step;
-        `finished` records a game that just ended in the history; `dealt` records words shown."""
+             undo: tuple[str, str, dict[str, Any], int] | None = None,
+             finished: GameRecord | None = None, dealt: WordsDealt | None = None,
+             keep: Sequence[Keep] = ()) -> None:
+        """Write the session; `undo` = (mode, label, state before, its saved form) pushes an undo
+        step; `finished` records a game that just ended in the history; `dealt` records words
+        shown; `keep` is the data the saved states name (written once: storage/kept.py)."""
 
         def work(cur: Cursor) -> None:
+            kept.write(cur, keep)
             record(cur, dealt)
             if undo is not None:
-                mode, label, before = undo
-                cur.execute("INSERT INTO undo (mode, label, state) VALUES (?, ?, ?)", (mode, label, pack(before)))
+                mode, label, before, form = undo
+                cur.execute("INSERT INTO undo (mode, label, state, form) VALUES (?, ?, ?, ?)",
+                            (mode, label, pack(before), form))
                 cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
                 cur.execute(
                     "DELETE FROM undo WHERE mode=? AND seq NOT IN "
@@ -327,29 +346,31 @@ class Store(WordHistoryRows, ClockRows):
             return False
         return True
 
-    def step_back(self, table: str, mode: str, current_state: dict[str, Any],
-                  session_after: Callable[[dict[str, Any]], dict[str, Any]],
-                  now_ms: int) -> tuple[str, dict[str, Any]] | None:
-        """Pop the newest undo (or redo) step of `mode`, pushing the current state on the other stack.
+    def step_back(self, table: str, mode: str, current: tuple[dict[str, Any], int],
+                  session_after: Callable[[dict[str, Any], int], dict[str, Any]],
+                  now_ms: int) -> tuple[str, dict[str, Any], int] | None:
+        """Pop the newest undo (or redo) step of `mode`, pushing the current state (and its saved
+        form) on the other stack.
 
-        `session_after(state)` builds the session to save once the popped state is restored.
-        Returns (label, restored state) or None when the stack is empty.
+        `session_after(state, form)` builds the session to save once the popped state is restored.
+        Returns (label, restored state, its saved form) or None when the stack is empty.
         """
+        assert table in ("undo", "redo")  # the two step tables: never a name from elsewhere in SQL
         other = "redo" if table == "undo" else "undo"
 
-        def work(cur: Cursor) -> tuple[str, dict[str, Any]] | None:
+        def work(cur: Cursor) -> tuple[str, dict[str, Any], int] | None:
             row = cur.execute(
-                f"SELECT seq, label, state FROM {table} WHERE mode=? ORDER BY seq DESC LIMIT 1", (mode,)
+                f"SELECT seq, label, state, form FROM {table} WHERE mode=? ORDER BY seq DESC LIMIT 1", (mode,)
             ).fetchone()
             if row is None:
                 return None
-            seq, label, state_json = row
+            seq, label, state_json, form = row
             restored: dict[str, Any] = unpack(state_json)
             cur.execute(f"DELETE FROM {table} WHERE seq=?", (seq,))
-            cur.execute(f"INSERT INTO {other} (mode, label, state) VALUES (?, ?, ?)",
-                        (mode, label, pack(current_state)))
-            self._current(cur, session_after(restored), now_ms)
-            return str(label), restored
+            cur.execute(f"INSERT INTO {other} (mode, label, state, form) VALUES (?, ?, ?, ?)",
+                        (mode, label, pack(current[0]), current[1]))
+            self._current(cur, session_after(restored, int(form)), now_ms)
+            return str(label), restored, int(form)
 
         return self._write(work)
 

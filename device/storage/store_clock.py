@@ -71,8 +71,15 @@ class _Rows(Protocol):
         """Run `work` in one transaction on disk."""
 
 
+def step_mark(now_ms: int) -> ClockMark:
+    """A step's mark with no wall clock (until the runner gives the store its clocks' readings)."""
+    return ClockMark(now_ms, None, "step")
+
+
 class ClockRows:
     """The store's clock-mark methods (device.storage.store.Store)."""
+
+    stamp: Callable[[int], ClockMark] = staticmethod(step_mark)  # what each saved step stamps beside the session
 
     def clock_mark(self: _Rows) -> ClockMark | None:
         """The device and wall clocks at the last step, stop or switch written, if any."""

@@ -22,8 +22,10 @@ from hardware.claim import holder_pid
 APPLICATION_ID = 0x4561736C  # "Easl" in the SQLite header: this file is an Easel database
 # PRAGMA user_version; 1 = before the id (upgraded in place), 2 = adds `ticks`, 3 = sessions and
 # states deflated (store_rows.pack; the text rows of 1 and 2 still read), 4 = adds the words
-# #ARTBOX dealt (store_words.py; a database of 1 to 3 gains the tables when opened)
-FORMAT_VERSION = 4
+# #ARTBOX dealt (store_words.py; a database of 1 to 3 gains the tables when opened), 5 = seats and
+# undo labels as data, kept data and games set aside (store_upgrade.py converts the rows of 1 to 4)
+FORMAT_VERSION = 5
+SEATS_AS_DATA = 5  # the first format whose history keeps an unnamed seat as "", not "Seat 2"
 LOCK_WAIT_S = 10.0  # SQLite's busy timeout: another program (not an Easel) holding its lock
 LEGACY_TABLES = frozenset({"meta", "current", "undo", "games", "redo", "sqlite_sequence"})
 _MAGIC = b"SQLite format 3\x00"

@@ -20,6 +20,7 @@ from device.storage.store_file import (
     refused,
 )
 from device.storage.store_rows import SCHEMA, connect
+from device.storage.store_upgrade import convert
 from device.storage.store_wal import BUMP, foreign_wal, new_id_statement, read_marker
 
 log = logging.getLogger("device.storage.store")
@@ -78,7 +79,7 @@ def _check(conn: sqlite3.Connection, path: Path, found: Inspection) -> list[Noti
     if ok != "ok":
         raise CorruptRow(f"integrity check failed: {ok}")
     if found.kind == "legacy" or found.version < FORMAT_VERSION or read_marker(conn) is None:
-        _upgrade(conn)
+        _upgrade(conn, found.version)
     validate_session(conn)
     damage = find_damage(conn)
     return [_logged(n) for n in drop_damaged(conn, path, damage)] if damage else []
@@ -89,12 +90,14 @@ def _pragmas(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA synchronous=FULL")
 
 
-def _stamp(conn: sqlite3.Connection) -> None:
-    """In one transaction: every table Easel needs, its application id and this format, and its
-    marker (a random id, and the commit count every transaction bumps: store_wal.py)."""
+def _stamp(conn: sqlite3.Connection, before: int = FORMAT_VERSION) -> None:
+    """In one transaction: every table Easel needs, the rows of format `before` converted to this
+    one (store_upgrade.py), its application id and this format, and its marker (a random id, and
+    the commit count every transaction bumps: store_wal.py)."""
     conn.execute("BEGIN IMMEDIATE")
     for statement in SCHEMA:
         conn.execute(statement)
+    convert(conn, before)
     conn.execute(*new_id_statement())
     conn.execute(BUMP)
     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
@@ -103,9 +106,9 @@ def _stamp(conn: sqlite3.Connection) -> None:
     conn.execute("COMMIT")
 
 
-def _upgrade(conn: sqlite3.Connection) -> None:
+def _upgrade(conn: sqlite3.Connection, before: int) -> None:
     """A database of an older format (or without a marker): mark it as Easel's, add what it lacks."""
-    _stamp(conn)
+    _stamp(conn, before)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the id reaches the file header now
 
 

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from device.digest import sha256_hex
+from device.storage.kept import Shelf
+from device.storage.set_aside import SetAside
 from device.storage.store_words import WordsDealt, word_key
 from device.wordpacks import WordPackError
 
@@ -38,8 +40,12 @@ class UsedRef:
                 "count": self.count, "sha256": self.sha256}
 
 
-class WordSource(Protocol):
-    """What the history reads and changes (device.storage.store.Store)."""
+class WordSource(Shelf, Protocol):
+    """The database as apps see it (device.storage.store.Store): the words used, the data saved
+    states name (`kept`), and where a game that cannot resume is kept aside."""
+
+    def set_aside(self, game: SetAside) -> None:
+        """Keep a saved game that cannot resume aside, whole."""
 
     def words_used(self, language: str, upto: tuple[int, int] | None = None) -> tuple[int, int, frozenset[str]]:
         """(cycle, last row, keys of the words used in it): now, or at `upto` = (cycle, last row)."""
@@ -92,6 +98,5 @@ def resolve(data: dict[str, Any], deck: tuple[str, ...],
     keys = source.words_used(ref.language, (ref.cycle, ref.through))[2] if source is not None else frozenset()
     used = tuple(w for w in deck if word_key(w) in keys)
     if fingerprint(used) != ref.sha256:
-        raise WordPackError(f"#ARTBOX cannot resume: the {ref.count} words used when the game began "
-                            "are no longer in the database; start a new game")
+        raise WordPackError(f"the {ref.count} words used when the game began are no longer in the database")
     return used, ref

@@ -1,17 +1,19 @@
-"""The one table every screen looks texts up in: the shared texts, then each app's as it loads.
+"""The table screens look texts up in: the shared texts, then each app's as the framework loads it.
 
-An app's table joins when the framework loads the app (`device.framework.loader`), so a start
-reads only the tables of the apps it shows. A key none of the joined tables has makes the
-catalog load the tables still missing (the framework names them) before it counts as unknown:
-a screen that uses another app's text still finds it, it only costs that import.
+Nothing fills it when a module is imported: the framework's loader joins an app's table (and the
+titles and the system apps' light tables every screen may name) when it loads that app
+(`device.framework.loader.app`), so a start reads only the tables of the apps it shows. Joining
+only adds constant tables, once each: a text looked up reads the same whoever joined it. A key
+that none of the joined tables has is an error at once (KeyError naming it), never a reason to
+import other apps' tables: a text shared by several apps belongs to the shared tables here
+(`common`, `components`, `web`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
 from device.i18n import Strings
 from device.strings.common import COMMON
+from device.strings.components import COMPONENTS
 from device.strings.web import WEB
 
 
@@ -21,7 +23,6 @@ class Catalog(Strings):
     def __init__(self, *tables: Strings) -> None:
         super().__init__({})
         self._joined: list[Strings] = []  # the tables themselves: an id() may be reused
-        self._missing: Callable[[], Iterable[Strings]] = tuple
         for table in tables:
             self.join(table)
 
@@ -35,29 +36,11 @@ class Catalog(Strings):
         self._table.update(table._table)
         self._joined.append(table)
 
-    def load_missing_with(self, tables: Callable[[], Iterable[Strings]]) -> None:
-        """Name how to load every table, for a key the joined tables lack."""
-        self._missing = tables
-
-    def _load_missing(self) -> None:
-        for table in self._missing():
-            self.join(table)
-
     def __call__(self, lang: str, key: str, **fields: object) -> str:
-        """The text for `key` in `lang`, with fields filled in."""
+        """The text for `key` in `lang`, with fields filled in; KeyError for a key no joined table has."""
         if key not in self._table:
-            self._load_missing()
+            raise KeyError(f"no text {key!r} in the tables joined so far (the shared ones and the apps loaded)")
         return super().__call__(lang, key, **fields)
 
-    def __contains__(self, key: str) -> bool:
-        if key not in self._table:
-            self._load_missing()
-        return key in self._table
 
-    def keys(self) -> tuple[str, ...]:
-        """Every key of every table."""
-        self._load_missing()
-        return super().keys()
-
-
-STRINGS = Catalog(COMMON, WEB)
+STRINGS = Catalog(COMMON, COMPONENTS, WEB)

@@ -13,6 +13,11 @@ COMMON = Strings({
     "key.change": ("Change", "Changer"),
     "key.home": ("Home", "Accueil"),
     "key.menu": ("Menu", "Menu"),
+    # a seat, roll or timer button pressed where it does nothing: a brief sign, never silence
+    "key.does_nothing": ("{button}: nothing to do here", "{button} : rien à faire ici"),
+    "key.seat_button": ("Seat button {n}", "Bouton de place {n}"),
+    "key.roll_button": ("roll", "lancer"),
+    "key.timer_button": ("timer", "sablier"),
     "key.by_hand": ("No button?", "Bouton HS"),  # the keeper's cursor, for a seat whose button is not used
     "seat": ("Seat {seat}", "Place {seat}"),
     "seat.short": ("S{seat}", "P{seat}"),
@@ -20,6 +25,7 @@ COMMON = Strings({
     "undid": ("Undid: {label}", "Annulé : {label}"),
     "redid": ("Redid: {label}", "Rétabli : {label}"),
     "nothing_to_undo": ("Nothing to undo", "Rien à annuler"),
+    "game_over_undo": ("Game over · hold ◀: undo", "Partie finie · maintenir ◀ : annuler"),
     "nothing_to_redo": ("Nothing to redo", "Rien à rétablir"),
     "panel_fault": ("Panel fault: {message}", "Panneau en défaut : {message}"),
     "storage_unsaved": ("Not saved: {n} steps wait for the disk (full?)",
@@ -45,6 +51,8 @@ COMMON = Strings({
     "storage.dropped_words": ("Damaged word history dropped: every word is fresh again",
                               "Historique des mots abîmé supprimé : tous les mots redeviennent neufs"),
     "storage.dropped_clock": ("A damaged saved time was dropped", "Une heure enregistrée abîmée a été supprimée"),
+    "game_kept_aside": ("{game} cannot resume ({why}): kept aside, `easel history` shows its scores",
+                        "{game} ne peut pas reprendre ({why}) : gardée à part, `easel history` montre ses scores"),
     "step_damaged": ("That step was damaged and is dropped", "Cette étape était abîmée : supprimée"),
     "error.glass_turned": ("The sandglass is already running", "Le sablier est déjà lancé"),
     "error.glass_not_running": ("The sandglass is not running", "Le sablier n'est pas lancé"),

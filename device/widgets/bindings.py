@@ -57,7 +57,7 @@ class Bindings(Generic[S]):
         """Run the event's action; a refused command leaves `unchanged` (default: `state`) and says why."""
         found = self.binding(event)
         if found is None:
-            return Reply(state)
+            return Reply(state, error=unbound(event, ctx.lang))
         try:
             return found.action(state, ctx)
         except IllegalCommand as exc:
@@ -69,6 +69,19 @@ class Bindings(Generic[S]):
     def labels(self) -> dict[str, str]:
         """The soft-key bar: the label of each of the four keys that has one."""
         return {key: b.label for key in SOFT_KEYS if (b := self.keys.get(key)) is not None and b.label}
+
+
+def unbound(event: ButtonEvent, lang: str) -> str | None:
+    """The brief sign that a button with no soft key does nothing on this screen ("Seat button 3:
+    nothing to do here"), so a press is never met by silence; the four keys' bar already shows
+    an unlabelled key as empty. One line in the message band: a small partial refresh."""
+    if event.button.startswith("seat") and event.button[4:].isdigit():
+        name = STRINGS(lang, "key.seat_button", n=int(event.button[4:]))
+    elif event.button in ("roll", "timer"):
+        name = STRINGS(lang, f"key.{event.button}_button")
+    else:
+        return None
+    return STRINGS(lang, "key.does_nothing", button=name)
 
 
 def refused(state: S, ctx: Context, exc: IllegalCommand) -> Reply[S]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from device.i18n import Text, said
 from device.render.frame import Frame
 from device.render.shapes import Box
 from device.strings.all import STRINGS as T
@@ -17,7 +18,13 @@ def shape_names(lang: str) -> dict[str, str]:
 
 def shapes_in_words(lang: str, faces: Sequence[str]) -> str:
     """Rolled shapes grouped with counts, in words ("2 x triangle, 1 x circle")."""
-    return ", ".join(f"{n} x {T(lang, 'shape.' + face)}" for face, n in tally(faces))
+    return T.text(lang, shapes_said(faces))
+
+
+def shapes_said(faces: Sequence[str]) -> Text:
+    """`shapes_in_words` as data (an undo label): the shapes' names translated when drawn."""
+    groups = [(f"{n} x ", said("shape." + face)) for face, n in tally(faces)]
+    return tuple(part for i, group in enumerate(groups) for part in ((", ",) if i else ()) + group)
 
 
 def draw_shape_groups(frame: Frame, box: Box, faces: Sequence[str], shape_name: dict[str, str]) -> None:

@@ -1,5 +1,6 @@
 """What every game's app derives the same way from its engine `Game`: whether a game is under
-way, its result for the history (seats named in the interface language), and its seed.
+way, its result for the history (seats as data: the names the table typed, "" for a seat left
+unnamed, never a translated "Seat 2"), and its seed.
 
 A game's UI state holds `seed` (the seed of the game under way, or of the next one while the
 setup shows) and `game` (the engine state, None while setting up). Seeds are made one way:
@@ -11,6 +12,7 @@ seed (device/storage/history.py), so two finished games are always two rows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from device.framework.contract import GameResult
@@ -47,22 +49,38 @@ class GameApp(KeyedApp[U]):
         """A game is under way from its start until the rules give its outcome."""
         return state.game is not None and self.engine.outcome(state.game) is None
 
-    def result(self, state: U, lang: str) -> GameResult | None:
-        """Once the rules give an outcome: each seat's name and score, the winners and the seed."""
+    def result(self, state: U) -> GameResult | None:
+        """Once the rules give an outcome: each seat's typed name and score, the winners and the seed."""
         game = state.game
         outcome = self.engine.outcome(game) if game is not None else None
         if game is None or outcome is None:
             return None
-        return GameResult(players=self.seat_names(game, lang), scores=self.scores(game),
+        return GameResult(players=self.seat_names(game), scores=self.scores(game),
                           winners=outcome.winners, seed=state.seed)
 
-    def seat_names(self, game: Any, lang: str) -> tuple[str, ...]:
-        """The seats at the table as the screens name them ("Seat 2" / "Place 2")."""
-        return tuple(T(lang, "seat", seat=s) for s in range(1, game.setup.players + 1))
+    def seat_names(self, game: Any) -> tuple[str, ...]:
+        """The name the table typed for each seat (one per score), "" for each seat left unnamed
+        (the default: no names); the screens draw an unnamed seat as "Seat 2" / "Place 2"
+        (`player_names`)."""
+        return ("",) * len(self.scores(game))  # a seat per score: no setup field is assumed
 
     def scores(self, game: Any) -> tuple[int, ...]:
         """Each seat's final score, seat 1 first."""
         raise NotImplementedError
+
+    def saved_scores(self, data: dict[str, Any], form: int) -> tuple[int, ...] | None:
+        """Each seat's score so far in a saved game that cannot resume (kept aside), read without
+        the database; None when the save does not say."""
+        try:
+            game = self.load(data, None, form).game
+        except ValueError:
+            return None
+        return None if game is None else self.scores(game)
+
+
+def player_names(players: Sequence[str], lang: str) -> tuple[str, ...]:
+    """Players as stored (a typed name, or "" for seat N left unnamed) drawn in `lang`."""
+    return tuple(name or T(lang, "seat", seat=seat) for seat, name in enumerate(players, start=1))
 
 
 def next_seed(state: GameUi) -> int:

@@ -61,6 +61,32 @@ def test_a_rule_without_its_rulebook_line_is_refused(presses: ModuleType) -> Non
         presses.parse_annotated(text, "example.txt")
 
 
+def test_a_game_with_no_rulebook_is_counted_and_says_so(presses: ModuleType, monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    """A game whose game.py names no rulebook is allowed: its rule presses need no citation,
+    its scripts are counted (not skipped), and the report says it has no rulebook."""
+    uncited = EXAMPLE.replace(" (000 l.36)", "").replace(" (000 l.56)", "")
+    assert [i.kind for i in presses.parse_annotated(uncited, "x.txt", cited=False).items
+            if hasattr(i, "kind")].count("rule") == 2
+    from dataclasses import replace
+
+    from device.framework import loader
+
+    real = loader.descriptor
+
+    def described(key: str) -> object:
+        return replace(real(key), rulebook="") if key == "toolbox" else real(key)
+
+    monkeypatch.setattr(presses, "descriptor", described)
+    script = tmp_path / "toolbox_round.txt"  # the name the Toolbox's game.py gives its script
+    script.write_text(uncited, encoding="utf-8")
+    out = io.StringIO()
+    assert presses.main([str(script), "--depth", "4"], out) in (0, 1)
+    report = out.getvalue()
+    assert "toolbox_round: toolbox has no rulebook: its rule presses cite none" in report
+    assert "skipped" not in report and "2 rule" in report.replace("  ", " ")
+
+
 def test_a_script_without_rule_or_extra_presses_is_not_annotated(presses: ModuleType) -> None:
     text = "# seed 1\npress ok   # setup: open\n# ---- round 1: step 1\npress ok   # show the words\n"
     assert not presses.parse_annotated(text, "old.txt").annotated

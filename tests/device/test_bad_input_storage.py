@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from device.invocation import easel_command
 from device.storage.store_file import APPLICATION_ID, FORMAT_VERSION
 from tests.conftest import ROOT, Harness
 
@@ -161,7 +162,7 @@ CASES = [
     Case("history: a newer Easel's database", "history", _file("easel.db", _newer),
          f"written by a newer Easel (format {FORMAT_VERSION + 1})", "update Easel"),
     Case("history: a damaged Easel database", "history", _file("easel.db", _truncated),
-         "is damaged", "run `easel play` to move it aside"),
+         "is damaged", f"run `{easel_command([str(EASEL)])} play` to move it aside"),  # as it was started
     Case("history: no database yet", "history", lambda base: base / LONG / "none.db",
          "no database yet", "play a game first"),
     Case("play: parent is a file", "play", _parent_is_a_file, "is not a directory", "give a path inside a directory"),

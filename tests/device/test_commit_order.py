@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from device.framework.session import session_to_dict
+from device.framework.session import stored_session
 from device.storage.store import Store
 from tests.conftest import ROOT, Harness
 
@@ -75,7 +75,7 @@ def test_writes_in_one_commit_land_whole_and_only_at_its_end(tmp_path: Path) -> 
     store.save({"n": 0}, 1)
     before = committed(db)
     with store.one_commit():
-        store.save({"n": 1}, 2, undo=("toolbox", "roll", {"n": 0}))
+        store.save({"n": 1}, 2, undo=("toolbox", "roll", {"n": 0}, 1))
         store.save_tick(3)
         assert store.load() == ({"n": 1}, 2)  # the runner reads its own step at once
         assert committed(db) == before  # nobody else sees it yet
@@ -89,15 +89,15 @@ def test_writes_in_one_commit_land_whole_and_only_at_its_end(tmp_path: Path) -> 
 
 def test_a_step_that_fails_inside_the_block_loses_only_itself(tmp_path: Path) -> None:
     store = Store(tmp_path / "easel.db")
-    store.save({"n": 0}, 1, undo=("toolbox", "roll", {"n": -1}))
+    store.save({"n": 0}, 1, undo=("toolbox", "roll", {"n": -1}, 1))
 
-    def unreadable(state: dict[str, Any]) -> dict[str, Any]:
+    def unreadable(state: dict[str, Any], form: int) -> dict[str, Any]:
         raise ValueError("a stored step the app cannot read back")
 
     with store.one_commit():
         store.save({"n": 1}, 2)
         with pytest.raises(ValueError):
-            store.step_back("undo", "toolbox", {"n": 1}, unreadable, 3)
+            store.step_back("undo", "toolbox", ({"n": 1}, 1), unreadable, 3)
     assert store.load() == ({"n": 1}, 2)
     assert store.depth("undo", "toolbox") == 1 and store.depth("redo", "toolbox") == 0
     store.close()
@@ -127,5 +127,5 @@ def test_a_power_cut_between_show_and_commit_loses_only_the_unanswered_step(tmp_
     saved = store.load()
     store.close()
     assert saved is not None
-    assert saved[0] == session_to_dict(answered.runner.session)  # every answered step is there
-    assert saved[0] != session_to_dict(shown.runner.session)  # the shown, unanswered one is not
+    assert saved[0] == stored_session(answered.runner.session)  # every answered step is there
+    assert saved[0] != stored_session(shown.runner.session)  # the shown, unanswered one is not

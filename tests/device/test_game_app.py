@@ -18,7 +18,7 @@ from device.games.artbox.ui import ArtboxUi
 from device.settings import Settings
 from device.storage.history import GameRecord
 from device.strings.all import STRINGS as T
-from device.widgets.game_app import GameApp, next_seed, unused_seed
+from device.widgets.game_app import GameApp, next_seed, player_names, unused_seed
 from hardware.events import ButtonEvent
 from tests.conftest import Harness
 from tests.device.test_games_history import SCRIPTS, _play
@@ -31,25 +31,28 @@ GAME_APPS = [key for key in GAMES if isinstance(app(key), GameApp)]
 def finished(key: str) -> list[Sample[Any]]:
     """The gallery's samples of game `key` that show a finished game."""
     owner = app(key)
-    return [s for s in samples(key, CTX) if owner.result(s.state, "en") is not None]
+    return [s for s in samples(key, CTX) if owner.result(s.state) is not None]
 
 
 @pytest.mark.parametrize("key", GAME_APPS)
-def test_a_finished_game_names_its_seats_in_the_interface_language(key: str) -> None:
-    """The history keeps the seats as the screens call them ("Seat 2" / "Place 2"), or the
-    names the table gave them; the seed is the one the game was played on."""
+def test_a_finished_game_keeps_its_seats_as_data(key: str) -> None:
+    """The history keeps the names the table typed and "" for a seat left unnamed, never a
+    translated "Seat 2" / "Place 2": the result is the same whatever the interface language, and
+    the screens draw an unnamed seat in the language of the moment; the seed is the one the game
+    was played on."""
     owner = app(key)
     cases = finished(key)
     assert cases, f"{key}: no gallery sample of a finished game"
     for sample in cases:
         assert not owner.in_progress(sample.state)
+        result = owner.result(sample.state)
+        assert result is not None and result.seed == sample.state.seed
+        named = getattr(sample.state.game.setup, "names", ()) or ("",) * len(result.players)
+        assert result.players == tuple(named)
+        assert len(result.scores) == len(result.players) and result.winners
         for lang in ("en", "fr"):
-            result = owner.result(sample.state, lang)
-            assert result is not None and result.seed == sample.state.seed
-            numbered = [T(lang, "seat", seat=s) for s in range(1, len(result.players) + 1)]
-            named = getattr(sample.state.game.setup, "names", ()) or ("",) * len(numbered)
-            assert list(result.players) == [n or seat for n, seat in zip(named, numbered, strict=True)]
-            assert len(result.scores) == len(result.players) and result.winners
+            drawn = player_names(result.players, lang)
+            assert drawn == tuple(n or T(lang, "seat", seat=s) for s, n in enumerate(named, start=1))
 
 
 @pytest.mark.parametrize("key", GAME_APPS)

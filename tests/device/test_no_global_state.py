@@ -11,6 +11,8 @@ pure functions are not state: they give the same answer whether they were filled
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.conftest import ROOT
@@ -88,6 +90,40 @@ def global_state(trees: dict[str, ast.Module]) -> set[tuple[str, str]]:
     return kept | rebound
 
 
+def import_time_calls(trees: dict[str, ast.Module]) -> set[tuple[str, str]]:
+    """(module, statement) of every call a module makes by being imported: a module that fills
+    an object at import (another module's string catalog, a registry) makes state that every
+    runner in the process shares, and that depends on what happened to be imported."""
+    return {(module, ast.unparse(node)) for module, tree in trees.items() for node in tree.body
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)}
+
+
+def test_no_module_of_device_fills_anything_when_imported() -> None:
+    """Importing a module of device/ changes nothing: no top-level call (the registry once joined
+    the games' titles to the string catalog, and told it to import every app's table on a
+    missing key, at import)."""
+    found = import_time_calls(parsed(ROOT))
+    assert found == set(), f"calls made at import in device/: {sorted(found)}"
+
+
+def test_a_missing_text_imports_no_app() -> None:
+    """In a fresh process: a text of an app not loaded is a KeyError at once, and looking it up
+    imports no app's module (not even its string table); loading one app joins only its texts."""
+    code = (
+        "import sys\n"
+        "from device.framework import loader, registry\n"
+        "from device.strings.all import STRINGS\n"
+        "def apps():\n"
+        "    return sorted(m for m in sys.modules if m.startswith(('device.games.', 'device.system.')))\n"
+        "try:\n    STRINGS('en', 'artbox.started')\nexcept KeyError:\n    print('missing', apps())\n"
+        "loader.app('identik')\n"
+        "print('identik' in STRINGS('en', 'game.identik').lower(), 'artbox.started' in STRINGS)\n"
+        "print([m for m in apps() if m.startswith('device.games.') and '.identik' not in m])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.splitlines() == ["missing []", "True False", "[]"], done.stdout + done.stderr
+
+
 def test_no_module_of_device_keeps_state() -> None:
     """Every runner starts from what it is given: no module-level container that the code changes."""
     found = global_state(parsed(ROOT))
@@ -96,7 +132,8 @@ def test_no_module_of_device_keeps_state() -> None:
 
 def test_the_check_finds_each_kind_of_state(tmp_path: Path) -> None:
     """The check itself: a filled list, an item set in a dict, a `global` and a changed deque are
-    found, also when another module changes them; a table only read, a local list and a memo are not."""
+    found, also when another module changes them (b fills a's table when imported: a call made at
+    import, found by both checks); a local list and a memo are not."""
     (tmp_path / "device").mkdir()
     (tmp_path / "device" / "a.py").write_text(
         "import collections\nfrom functools import cache\n"
@@ -106,7 +143,8 @@ def test_the_check_finds_each_kind_of_state(tmp_path: Path) -> None:
         "def bump():\n    global _COUNT\n    _COUNT += 1\n"
         "def read():\n    items = []\n    items.append(TABLE['a'])\n    return items\n"
         "@cache\ndef memo(x):\n    return x * 2\n", encoding="utf-8")
-    (tmp_path / "device" / "b.py").write_text("from device import a\ndef forget():\n    del a._BY_ID[1]\n",
-                                             encoding="utf-8")
+    (tmp_path / "device" / "b.py").write_text("from device import a\ndef forget():\n    del a._BY_ID[1]\n"
+                                             "a.TABLE.update(b=2)\n", encoding="utf-8")
     assert global_state(parsed(tmp_path)) == {("device.a", n) for n in ("_SOURCE", "_SEEN", "_COUNT", "_QUEUE",
-                                                                         "_BY_ID")}
+                                                                         "_BY_ID", "TABLE")}
+    assert import_time_calls(parsed(tmp_path)) == {("device.b", "a.TABLE.update(b=2)")}

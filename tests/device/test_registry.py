@@ -21,6 +21,7 @@ from device.settings import Settings
 from device.storage.store import Store
 from device.strings.all import STRINGS, Catalog
 from device.system.settings.ui import SettingsUi
+from device.system.stats.screens import wins
 from hardware.events import ButtonEvent
 from tests.conftest import Harness
 
@@ -81,17 +82,19 @@ def test_the_home_menu_lists_the_registry() -> None:
 
 def test_the_catalog_joins_each_table_once_and_refuses_a_clash() -> None:
     """An app's table joins when the app loads (twice is once); two tables defining one key
-    are an error; a key no joined table has loads the rest before it counts as unknown."""
+    are an error; a key no joined table has is an error at once, and loads nothing."""
     catalog = Catalog(Strings({"a": ("A", "A fr")}))
     late = Strings({"b": ("B", "B fr")})
-    catalog.load_missing_with(lambda: (late,))
-    assert "b" in catalog and catalog("fr", "b") == "B fr"
+    assert "b" not in catalog
+    with pytest.raises(KeyError, match="no text 'b'"):
+        catalog("en", "b")
     catalog.join(late)
+    catalog.join(late)
+    assert catalog("fr", "b") == "B fr"
     with pytest.raises(ValueError, match="defined twice"):
         catalog.join(Strings({"a": ("again", "encore")}))
     with pytest.raises(KeyError):
         catalog("en", "c")
-    assert set(STRINGS.keys()) >= set().union(*(table.keys() for table in string_tables()))
 
 
 def test_string_tables_and_gallery_come_from_the_registry() -> None:
@@ -120,3 +123,20 @@ def test_a_real_panel_locks_the_screen_setting() -> None:
     runner.handle(ButtonEvent("down"))
     runner.handle(ButtonEvent("ok"))
     assert runner.session.message == "set in config"
+
+
+def test_no_text_writes_a_plural_as_parentheses() -> None:
+    """Issue 28: "2 juste(s)" reads as a form, not a sentence; a count picks its own wording."""
+    texts = [(key, lang, table(lang, key)) for table in string_tables() for key in table.keys()  # noqa: SIM118
+             for lang in ("en", "fr")]
+    assert texts
+    for key, lang, text in texts:
+        assert "(s)" not in text, f"{key} ({lang}): {text}"
+
+
+def test_a_win_count_is_singular_as_each_language_counts() -> None:
+    """Issue 28's French plurals: Statistics says "1 victoire sur 4" (French: 0 and 1 are singular)
+    and "1 win in 4", never "1 victoires"."""
+    assert wins("fr", 1, 4) == "1 victoire sur 4" and wins("fr", 0, 2) == "0 victoire sur 2"
+    assert wins("fr", 2, 4) == "2 victoires sur 4"
+    assert wins("en", 1, 4) == "1 win in 4" and wins("en", 0, 2) == "0 wins in 2"

@@ -7,56 +7,44 @@ players screens count with up/down the same way (tests/device/toolbox, tests/dev
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from device.games.artbox.ui import COUNT_ROWS as ARTBOX_COUNTS
-from device.games.artbox.ui import ArtboxUi, Options, setup_rows
-from device.games.artem.ui import COUNT_ROWS as ARTEM_COUNTS
-from device.games.artem.ui import SETUP_ITEMS
-from device.games.identik.ui import COUNT_ROWS as IDENTIK_COUNTS
-from device.games.identik.ui import SETUP_ROWS
+from device.framework.descriptor import CountRow
+from device.framework.loader import descriptor
+from device.framework.registry import GAMES, MENU, package
+from device.games.artbox.ui import ArtboxUi
 from device.render.frame import Frame
 from hardware.panels import PANELS
 from tests.conftest import Harness
 from tests.device.drawn import recorded
 
-ARTBOX_ROWS = setup_rows(Options())
 MakeHarness = Callable[..., Harness]
-OPEN = {"artbox": ("down", "ok"), "identik": ("down", "down", "ok"), "artem": ("down", "down", "down", "ok")}
-# Each count row: the game, the presses from the game's setup (cursor on Start) to the row,
-# the value read from the app state, and the range it wraps over (an engine/rulebook limit).
-COUNTS: list[tuple[str, str, int, Callable[[Any], int], tuple[int, int]]] = [
-    ("artbox", "players", ARTBOX_ROWS.index("players"), lambda s: s.options.players, (3, 8)),
-    ("artbox", "maestro", ARTBOX_ROWS.index("maestro"), lambda s: s.options.first_maestro, (0, 4)),  # 0: random
-    ("artbox", "glass", ARTBOX_ROWS.index("glass"), lambda s: s.options.sandglass_s, (30, 180)),
-    ("identik", "players", SETUP_ROWS.index("players"), lambda s: s.draft.players, (3, 6)),
-    ("identik", "narrations", SETUP_ROWS.index("narrations"), lambda s: s.draft.narrations_each, (1, 3)),
-    ("identik", "first", SETUP_ROWS.index("first"), lambda s: s.draft.first, (0, 4)),
-    ("artem", "players", SETUP_ITEMS.index("players"), lambda s: s.draft.players, (2, 4)),
-]
-IDS = [f"{game}-{row}" for game, row, *_ in COUNTS]
+# Each count row of every registered game (its game.py names them, from its ui.COUNT_ROWS).
+COUNTS: list[tuple[str, CountRow]] = [(key, count) for key in GAMES for count in descriptor(key).counts]
+IDS = [f"{game}-{count.row}" for game, count in COUNTS]
 
 
 def _at_row(harness: MakeHarness, game: str, downs: int) -> Harness:
+    """The game opened from the home menu (the registry's order), the cursor `downs` rows down."""
     h = harness()
-    h.press(*OPEN[game], *["down"] * downs)
+    h.press(*["down"] * MENU.index(game), "ok", *["down"] * downs)
     return h
 
 
 def test_every_count_row_is_tested() -> None:
-    covered = {(game, row) for game, row, *_ in COUNTS}
-    rows = {("artbox", r) for r in ARTBOX_COUNTS} | {("identik", r) for r in IDENTIK_COUNTS} | \
-        {("artem", r) for r in ARTEM_COUNTS}
-    assert rows == covered
+    """Each registered game's game.py names every count row its setup screen has (ui.COUNT_ROWS)."""
+    for key in GAMES:
+        ui = importlib.import_module(f"{package(key)}.ui")
+        assert tuple(c.row for c in descriptor(key).counts) == tuple(getattr(ui, "COUNT_ROWS", ())), key
 
 
-@pytest.mark.parametrize(("game", "row", "downs", "value", "span"), COUNTS, ids=IDS)
-def test_a_count_steps_both_ways_and_wraps(harness: MakeHarness, game: str, row: str, downs: int,
-                                           value: Callable[[Any], int], span: tuple[int, int]) -> None:
-    h = _at_row(harness, game, downs)
+@pytest.mark.parametrize(("game", "count"), COUNTS, ids=IDS)
+def test_a_count_steps_both_ways_and_wraps(harness: MakeHarness, game: str, count: CountRow) -> None:
+    value, span = count.value, count.span
+    h = _at_row(harness, game, count.downs)
     start = value(h.state())
     h.press("ok")  # open the count
     seen_down = [start]
@@ -70,7 +58,7 @@ def test_a_count_steps_both_ways_and_wraps(harness: MakeHarness, game: str, row:
     h.press("back")  # cancel: the value before opening
     assert value(h.state()) == start
     h.press("ok", "up")
-    assert value(h.state()) == (start + (10 if row == "glass" else 1) if start < high else low)
+    assert value(h.state()) == (start + count.step if start < high else low)
     h.press("ok")  # keep; the cursor moves between rows again
     kept = value(h.state())
     h.press("down", "up")

@@ -204,7 +204,7 @@ def test_a_damaged_history_row_loses_only_itself(tmp_path: Path) -> None:
     aside = [p for p in tmp_path.iterdir() if ".repaired-" in p.name]
     assert len(aside) == 1
     assert h.runner.session.message == f"A damaged game record was dropped (copy: {aside[0].name})"
-    assert [g.winner_names() for g in h.store.games()] == [("Bruno",)]
+    assert [g.winner_names(str) for g in h.store.games()] == [("Bruno",)]
     assert rolls(h) == 3 and h.store.depth("undo", "toolbox") == 3
     kept = sqlite3.connect(aside[0])  # the copy still has the row as it was
     assert kept.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 2
@@ -254,7 +254,7 @@ def test_history_is_read_despite_a_damaged_undo_row(tmp_path: Path) -> None:
     h.store.close()
     _tampered(db, GAME, "UPDATE undo SET state=substr(state, 1, 25)")
     before = db.read_bytes()
-    assert [g.winner_names() for g in read_games(db)] == [("Bruno",)]
+    assert [g.winner_names(str) for g in read_games(db)] == [("Bruno",)]
     assert db.read_bytes() == before and kept_aside(tmp_path) == []
 
 

@@ -131,7 +131,7 @@ def test_a_format_3_database_opens_gains_the_word_tables_and_goes_on(tmp_path: P
     assert game(h).dealing_seat != state.dealing_seat
     h.store.close()
     conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == FORMAT_VERSION == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == FORMAT_VERSION == 5
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     conn.close()
     assert {"words_used", "words_cycle"} <= tables

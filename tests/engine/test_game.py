@@ -15,16 +15,12 @@ from device.framework.descriptor import Descriptor
 from device.framework.loader import descriptor
 from device.framework.registry import GAMES
 from engine import codec
-from engine.artbox.commands import Finish, Roll, ShowWords
 from engine.artem import ARTEM
 from engine.artem.commands import MainDeckOut
 from engine.artem.setup import Setup as ArtemSetup
-from engine.canvas.commands import StartPainting
 from engine.errors import IllegalCommand
 from engine.game import Game
-from engine.identik.commands import ChooseSuper, RollSuper, StartTimer
 from engine.outcome import Termination
-from engine.toolbox.commands import SetPlayers, SetSandglassLength
 from tests.engine.artem.conftest import candidates
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
@@ -101,28 +97,22 @@ def test_artem_refusal_is_exactly_what_apply_raises() -> None:
     assert state.turn > 3  # the walk went through several turns
 
 
-def test_refusal_applies_nothing_and_names_the_reason() -> None:
-    """For the games checked by trial (from their example setups), refusal returns apply's own IllegalCommand (None when
-    allowed) and leaves the state as it was."""
-    cases: list[tuple[str, object, str]] = [
-        ("artbox", Roll(0), "artbox_not_now"), ("artbox", Finish(1), "artbox_not_now"),
-        ("canvas", StartPainting(9), "not_at_table"), ("identik", StartTimer(0), "identik.not_now"),
-        ("toolbox", SetSandglassLength(5), "glass_length"), ("toolbox", SetPlayers(9), "player_count"),
-    ]
-    for key, command, code in cases:
-        game = _described(key).rules
-        state = game.new_game(_described(key).example(), 2)
+@pytest.mark.parametrize("key", GAMES)
+def test_refusal_applies_nothing_and_names_the_reason(key: str) -> None:
+    """For every registered game (the commands its game.py names, in a game begun from its example
+    setup), refusal returns apply's own IllegalCommand (None when allowed) and leaves the state
+    as it was; each game names at least one refused and one allowed command."""
+    described = _described(key)
+    game = described.rules
+    assert described.refusals.refused and described.refusals.allowed, f"{key}: game.py names no refusals"
+    for command, code in described.refusals.refused:
+        state = game.new_game(described.example(), 2)
         before = game.state_to_dict(state)
         why = _same_refusal(game, state, command)
         assert why is not None and why.code == code, (key, command)
         assert game.state_to_dict(state) == before
-    allowed: list[tuple[str, object]] = [
-        ("artbox", ShowWords()), ("identik", ChooseSuper(4)), ("identik", RollSuper()),
-        ("canvas", StartPainting(1)), ("toolbox", SetPlayers(3)),
-    ]
-    for key, command in allowed:
-        game = _described(key).rules
-        assert _same_refusal(game, game.new_game(_described(key).example(), 2), command) is None, (key, command)
+    for command in described.refusals.allowed:
+        assert _same_refusal(game, game.new_game(described.example(), 2), command) is None, (key, command)
 
 
 def test_a_termination_is_saved_as_its_value_and_old_texts_still_load() -> None:

@@ -72,3 +72,76 @@ def test_a_rolled_die_reads_as_its_shape() -> None:
     image = _sample("toolbox", "dice-shapes")
     text = "\n".join(_shown(TerminalDisplay(PANELS["epd2in7_V2"], io.StringIO()).lines(image, 80, 24)))  # type: ignore[arg-type]
     assert any(symbol in text for symbol in "○□△╱")
+
+
+def test_the_hint_to_the_browser_names_the_command_as_given() -> None:
+    """Issue 28: the text view's hint says how this Easel was started (`.venv/bin/easel` when the
+    install left the PATH alone), so it works as printed."""
+    image = _sample("toolbox", "menu")
+    display = TerminalDisplay(PANELS["epd2in7_V2"], io.StringIO(), command=".venv/bin/easel")
+    text = " ".join(_shown(display.lines(image, 80, 24)))  # type: ignore[arg-type]
+    assert "Or the browser: .venv/bin/easel play --web " in text
+    assert "then .venv/bin/easel play --web --no-browser" in text
+
+
+def test_a_resized_window_is_redrawn_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: a window made larger (or smaller) is redrawn at its new size on SIGWINCH, with no
+    key pressed: the picture dot for dot once it fits, the text view again when it shrinks."""
+    import os
+    import signal
+
+    spec = PANELS["epd2in13_V4"]
+    out = io.StringIO()
+    display = TerminalDisplay(spec, out)
+    unwatch = display.watch_resizes()
+    try:
+        monkeypatch.setenv("COLUMNS", "80")
+        monkeypatch.setenv("LINES", "24")
+        display.show_full(_sample("toolbox", "menu", "epd2in13_V4"))  # type: ignore[arg-type]
+        assert "needs a 127x35 terminal" in out.getvalue()
+        out.truncate(0)
+        out.seek(0)
+        columns, lines = size_needed(spec)
+        monkeypatch.setenv("COLUMNS", str(columns))
+        monkeypatch.setenv("LINES", str(lines))
+        os.kill(os.getpid(), signal.SIGWINCH)
+        grown = out.getvalue()
+        assert grown.startswith("\x1b[H\x1b[2J") and "needs a" not in grown
+        assert len(grown.split("\r\n")) == lines  # border, every braille row, border, help, status
+        out.truncate(0)
+        out.seek(0)
+        monkeypatch.setenv("COLUMNS", "60")
+        monkeypatch.setenv("LINES", "20")
+        os.kill(os.getpid(), signal.SIGWINCH)
+        shrunk = _shown(out.getvalue().removeprefix("\x1b[H\x1b[2J").split("\r\n"))
+        assert all(len(line) < 60 for line in shrunk) and not any("⣿" in line for line in shrunk)
+    finally:
+        unwatch()
+    assert signal.getsignal(signal.SIGWINCH) in (signal.SIG_DFL, None, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("panel", GALLERY_PANELS)
+def test_at_80x24_the_home_rows_start_in_one_column(panel: str) -> None:
+    """Issue 28: "Artem" (an A that overhangs its box) lines up with the menu rows above it, and
+    the soft keys of one bar share one line."""
+    image = _sample("home", "menu", panel)
+    shown = _shown(TerminalDisplay(PANELS[panel], io.StringIO()).lines(image, 80, 24))  # type: ignore[arg-type]
+    starts = {line.index(name) for line in shown for name in ("Toolbox", "#ARTBOX", "IDENTIK", "Artem")
+              if name in line}
+    assert len(starts) == 1, shown
+    assert any("▲ Up" in line and "▼ Down" in line for line in shown)
+
+
+def test_a_message_never_sits_beside_a_text_it_hides() -> None:
+    """Issue 28: the message band covers the bottom of the screen on the panel; the text view shows
+    the message on its own, not glued to the status it hides ("PAUSED Undid: ...")."""
+    from device.render.frame import Frame
+
+    frame = Frame(264, 176)
+    frame.header("Sandglass", "paused")
+    frame.text((132, frame.bottom - 12), "PAUSED", frame.small, anchor="mm")
+    frame.toast("Undid: sandglass -10 s")
+    shown = _shown(TerminalDisplay(PANELS["epd2in7_V2"], io.StringIO()).lines(frame.image, 80, 24))
+    message_line = next(line for line in shown if "Undid: sandglass -10 s" in line)
+    assert "PAUSED" not in "".join(shown)
+    assert message_line.strip("│ ") == "Undid: sandglass -10 s"

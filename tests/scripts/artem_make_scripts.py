@@ -3,6 +3,7 @@ through the runner, and every press is written down with what it is (setup, rule
 
     PYTHONPATH=. python tests/scripts/artem_make_scripts.py write 2 tests/scripts/artem_three_players.txt
     PYTHONPATH=. python tests/scripts/artem_make_scripts.py write 4 tests/scripts/artem_colour_deck_tie.txt
+    PYTHONPATH=. python tests/scripts/artem_make_scripts.py write 7 OUT.txt 2   # 2 players (cold reads)
     PYTHONPATH=. python tests/scripts/artem_make_scripts.py count 2   # presses: table build, four keys
     PYTHONPATH=. python tests/scripts/artem_make_scripts.py 1 20      # how each seed's game ends
 
@@ -63,12 +64,12 @@ def notes(game: State, command: Command) -> list[str]:
     return [f"S{s} must draw, the main deck is empty: the game ends (003 l.93)"]
 
 
-def run(seed: int) -> tuple[Harness, ArtemUi, list[str], int, int]:
-    """Play a whole game on a runner seeded with `seed`; returns it, the script's lines, and
-    the presses of the turns on the table build and with the four keys."""
+def run(seed: int, players: int = 3) -> tuple[Harness, ArtemUi, list[str], int, int]:
+    """Play a whole game of `players` on a runner seeded with `seed`; returns it, the script's
+    lines, and the presses of the turns on the table build and with the four keys."""
     h = Harness(seed=seed)
     lines = [f"# seed {seed}",
-             "# A whole 3-player Artem game on the table build, played by a simple player: it claims",
+             f"# A whole {players}-player Artem game on the table build, played by a simple player: it claims",
              "# runs worth 2 points or more (flipping first when that scores more), prepares runs",
              "# with flips, slides a row when it has nothing better. The seat buttons are the numbers",
              "# on the screen: the turn's list (1 Move 1, 2 Move 2, 3 Flip, 4 Claim, 5 End turn,",
@@ -83,6 +84,13 @@ def run(seed: int) -> tuple[Harness, ArtemUi, list[str], int, int]:
     press("down", "setup: -> IDENTIK")
     press("down", "setup: -> Artem")
     press("ok", "setup: open Artem: its setup, Start first (3 players)")
+    if players != 3:  # the Players row: ok opens its count, up/down count, ok keeps
+        press("down", "setup: -> Players")
+        press("ok", "setup: open the players count")
+        for _ in range(abs(players - 3)):
+            press("up" if players > 3 else "down", f"setup: players -> {players}")
+        press("ok", f"setup: keep {players} players")
+        press("up", "setup: -> Start")
     press("ok", "setup: Start")
     table = four = 0
     turn = 0
@@ -118,7 +126,7 @@ def run(seed: int) -> tuple[Harness, ArtemUi, list[str], int, int]:
 
 if __name__ == "__main__":
     if sys.argv[1] == "write":
-        h, ui, lines, table, four = run(int(sys.argv[2]))
+        h, ui, lines, table, four = run(int(sys.argv[2]), int(sys.argv[4]) if len(sys.argv) > 4 else 3)
         Path(sys.argv[3]).write_text("\n".join(lines) + "\n", encoding="utf-8")
         assert ui.game is not None
         print(ui.game.end, ui.game.scores, "table", table, "four keys", four)

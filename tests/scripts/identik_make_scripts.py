@@ -91,10 +91,12 @@ def super_walk(target: int) -> list[str]:
     return paths[target]
 
 
-def judge_walk(judges: list[int], judge: int) -> list[str]:
-    """From "next" (row 0) to a judge's row, the shorter way round the list."""
-    row, rows = judges.index(judge) + 1, len(judges) + 1
-    return ["down"] * row if row <= rows - row else ["up"] * (rows - row)
+def judge_walk(judges: list[int], start: int, row: int) -> list[str]:
+    """From the cursor's row `start` to `row` (0 is "next", judge i is row i + 1), the shorter
+    way round the list."""
+    rows = len(judges) + 1
+    ahead = (row - start) % rows
+    return ["down"] * ahead if ahead <= rows - ahead else ["up"] * (rows - ahead)
 
 
 def play_round(s: Script, number: int, r: Round, four_keys: bool) -> None:
@@ -115,13 +117,18 @@ def play_round(s: Script, number: int, r: Round, four_keys: bool) -> None:
     s.raw(f"wait {HOURGLASS_S}         # describing and drawing; at zero the device calls pencils down (002 l.55)")
     s.press("up" if r.direction == "left" else "down", f"rule: {n} passes the drawings {r.direction} (002 l.57)")
     for criterion in range(1, CRITERIA + 1):
+        cursor = 0  # each criterion starts on "next"; a tick with the cursor walks it to the next judge
         for judge in r.ticks.get(criterion, ()):
             note = f"rule: S{judge} ticks criterion {criterion} on S{held[judge]}'s drawing (002 l.61)"
             if four_keys:
-                s.walk(judge_walk(judges, judge), f"cursor to S{judge}")
+                row = judges.index(judge) + 1
+                s.walk(judge_walk(judges, cursor, row), f"cursor to S{judge}")
                 s.press("ok", note)
+                cursor = (row + 1) % (len(judges) + 1)
             else:
                 s.press(f"seat{judge}", note)
+        if four_keys:
+            s.walk(judge_walk(judges, cursor, 0), "cursor to Next")
         if criterion < CRITERIA:
             s.press("ok", f"rule: {n} reads criterion {criterion + 1} (002 l.59)")
     lines = round_lines(record(r), PLAYERS)

@@ -10,6 +10,7 @@ from device.framework.contract import Context
 from device.games.artbox import keys, saved, screens
 from device.games.artbox.ui import ArtboxUi, Options
 from device.render.frame import Frame
+from device.storage.kept import Keep
 from device.storage.word_history import WordsDealt, WordSource
 from device.widgets.bindings import Bindings
 from device.widgets.game_app import GameApp
@@ -18,6 +19,7 @@ from device.wordpacks import reference
 from engine import codec
 from engine.artbox import ARTBOX
 from engine.artbox.commands import HideWords, TimeUp
+from engine.artbox.end import Tokens
 from engine.artbox.state import State
 from engine.artbox.supply import newly_dealt
 from engine.sandglass import Sandglass
@@ -113,15 +115,29 @@ class ArtboxApp(TimedApp[ArtboxUi], GameApp[ArtboxUi]):
         data["game"] = saved.dump_game(state.game, state.seed, state.used_ref)
         return data
 
-    def load(self, data: dict[str, Any], words: WordSource | None = None) -> ArtboxUi:
-        """Rebuild and validate (the used words read from `words`); a game whose word pack is
-        missing or changed, or whose used words the database no longer has, cannot load."""
+    def kept(self, state: ArtboxUi) -> tuple[Keep, ...]:
+        """The deck the game plays with, kept once in the database: a pack edited, removed or
+        updated later never takes a game in progress its words."""
+        return saved.kept_deck(state.game) if state.game is not None else ()
+
+    def saved_scores(self, data: dict[str, Any], form: int) -> tuple[int, ...] | None:
+        """Victory tokens per seat of a saved game, read without its deck (a game kept aside)."""
+        try:
+            tokens = codec.from_dict(tuple[Tokens, ...], data["game"]["tokens"])
+        except (ValueError, KeyError, TypeError):
+            return None
+        return tuple(t.total for t in tokens)
+
+    def load(self, data: dict[str, Any], words: WordSource | None = None, form: int = 1) -> ArtboxUi:
+        """Rebuild and validate (the deck and the used words read from the database `words`); a
+        game whose deck neither the database nor its pack files have, or whose used words the
+        database no longer has, cannot load."""
         used_ref = None
         if isinstance(data, dict) and isinstance(data.get("game"), dict):
             game, used_ref = saved.expand(data["game"], words)
             ui = codec.from_dict(ArtboxUi, {**data, "game": game})
             if ui.game is not None:  # the same words, as the deck that carries their reference
-                ui = replace(ui, game=saved.with_deck(ui.game, data["game"]))
+                ui = replace(ui, game=saved.with_deck(ui.game, data["game"], words))
         else:
             ui = codec.from_dict(ArtboxUi, data)
         return _one_seed(replace(ui, used_ref=used_ref))

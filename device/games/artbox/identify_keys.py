@@ -13,6 +13,7 @@ from dataclasses import replace
 from device.framework.contract import Context, Reply
 from device.games.artbox.moves import apply_command
 from device.games.artbox.ui import ArtboxUi, identify_item, identify_items
+from device.i18n import said
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, stay
 from engine.artbox.commands import ClaimNext, ConfirmSlot, ToggleEligible, ToggleGuess
@@ -86,8 +87,7 @@ def _next(game: State) -> Action[ArtboxUi]:
     last = game.slot_index + 1 == len(game.slots)
 
     def action(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        label = (T(c.lang, "artbox.scored", n=game.round) if last
-                 else T(c.lang, "artbox.slot_done", slot=game.slot_index + 1))
+        label = said("artbox.scored", n=game.round) if last else said("artbox.slot_done", slot=game.slot_index + 1)
         return apply_command(u, ConfirmSlot(), label)
     return action
 
@@ -97,7 +97,7 @@ def _toggle_eligible(game: State) -> Action[ArtboxUi]:
 
     def action(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         key = "artbox.marked" if slot.eligible else "artbox.unmarked"
-        return apply_command(u, ToggleEligible(), T(c.lang, key, slot=game.slot_index + 1))
+        return apply_command(u, ToggleEligible(), said(key, slot=game.slot_index + 1))
     return action
 
 
@@ -112,12 +112,16 @@ def _tap(game: State, seat: int) -> Action[ArtboxUi]:
                 raise IllegalCommand(f"seat {seat} already claimed", "artbox_claimed", seat=seat)
             if slot.author == seat and claim.word == slot.word:
                 return Reply(u)
-            return _claimed(apply_command(u, claim, ""), seat, c.lang)
+            return _claimed(apply_command(u, claim, None), seat)
         number = game.slot_index + 1
         if seat in slot.guessers:
-            return apply_command(u, ToggleGuess(seat), T(c.lang, "artbox.unguessed", seat=seat))
-        label = T(c.lang, "artbox.guessed", seat=seat, slot=number)
-        return apply_command(u, ToggleGuess(seat), label)
+            return apply_command(u, ToggleGuess(seat), said("artbox.unguessed", seat=seat))
+        label = said("artbox.guessed", seat=seat, slot=number)
+        reply = apply_command(u, ToggleGuess(seat), label)
+        if number < len(game.slots) and claim_for(game, seat) is not None:
+            # a press and a hold mean two things (000 l.71-72): say what was recorded, and the other
+            reply = replace(reply, note=T(c.lang, "artbox.slip.press", seat=seat, slot=number, next=number + 1))
+        return reply
     return action
 
 
@@ -127,16 +131,19 @@ def _hold(game: State, seat: int) -> Action[ArtboxUi]:
         return _tap(game, seat)
 
     def action(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        return _claimed(apply_command(u, ClaimNext(seat), ""), seat, c.lang)
+        claimed = _claimed(apply_command(u, ClaimNext(seat), None), seat)
+        # the hold closed drawing #k: a guesser who held by mistake learns it and how to undo it
+        return replace(claimed, note=T(c.lang, "artbox.slip.hold", seat=seat, slot=game.slot_index + 2,
+                                        done=game.slot_index + 1))
     return action
 
 
-def _claimed(reply: Reply[ArtboxUi], seat: int, lang: str) -> Reply[ArtboxUi]:
+def _claimed(reply: Reply[ArtboxUi], seat: int) -> Reply[ArtboxUi]:
     """The reply to a claim names the seat, the drawing and (when the device dealt) the word."""
     game = reply.state.game
     assert game is not None
     number = game.slot_index + 1
     word = slot_word(game, game.slot_index)
-    label = (T(lang, "artbox.claimed_word", seat=seat, slot=number, word=word) if word
-             else T(lang, "artbox.claimed", seat=seat, slot=number))
+    label = (said("artbox.claimed_word", seat=seat, slot=number, word=word) if word
+             else said("artbox.claimed", seat=seat, slot=number))
     return replace(reply, label=label)

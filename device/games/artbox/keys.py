@@ -16,11 +16,12 @@ from device.framework.contract import Context, Reply
 from device.games.artbox.identify_keys import identify
 from device.games.artbox.moves import apply_command
 from device.games.artbox.ui import COUNT_ROWS, ArtboxUi, Options, Row, next_option, setup_rows, table_setup
+from device.i18n import said
 from device.storage import word_history
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import wrapped
-from device.widgets.drawing import shapes_in_words
+from device.widgets.drawing import shapes_said
 from device.widgets.game_app import next_seed, starting_seed
 from device.widgets.keeper_cursor import close_cursor, open_cursor
 from device.widgets.option_menu import count_keys, option_menu
@@ -126,7 +127,7 @@ def _start_game(ui: ArtboxUi, ctx: Context) -> Reply[ArtboxUi]:
     seed = starting_seed(ARTBOX.key, ui, ctx.history)
     game = ARTBOX.new_game(setup, seed)
     started = replace(ui, seed=seed, game=game, cursor=0, marks=(), view="words", games=1, used_ref=used_ref)
-    return Reply(started, label=T(ctx.lang, "artbox.started", n=setup.players))
+    return Reply(started, label=said("artbox.started", n=setup.players))
 
 
 # ----- step 1: dealing and dice ------------------------------------------------------------
@@ -136,7 +137,7 @@ def _deal_cover(ui: ArtboxUi, game: State, lang: str) -> Keys:
     seat = game.dealing_seat
 
     def show(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        return apply_command(u, ShowWords(), T(c.lang, "artbox.looked", seat=seat))
+        return apply_command(u, ShowWords(), said("artbox.looked", seat=seat))
 
     return {"ok": Binding(show, T(lang, "artbox.show")), f"seat{seat}": Binding(show)}
 
@@ -146,10 +147,10 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str) -> Keys:
     seat, words = game.dealing_seat, hand(game)
 
     def keep(chosen: tuple[int, ...]) -> Action[ArtboxUi]:
-        return lambda u, c: apply_command(u, Pick(chosen), T(c.lang, "artbox.chose", seat=seat))
+        return lambda u, c: apply_command(u, Pick(chosen), said("artbox.chose", seat=seat))
 
     def hide(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        return apply_command(u, HideWords(), T(c.lang, "artbox.hid", seat=seat))
+        return apply_command(u, HideWords(), said("artbox.hid", seat=seat))
 
     keys: Keys = {"back": Binding(hide, T(lang, "artbox.hide"))}
     buttons = ("up", "down", "ok")
@@ -167,7 +168,7 @@ def _deal_pick(ui: ArtboxUi, game: State, lang: str) -> Keys:
 def _roll(ui: ArtboxUi, game: State, lang: str) -> Keys:
     def roll(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         rolled = ARTBOX.apply(game, Roll(c.now_ms))
-        label = T(c.lang, "dice.rolled", what=shapes_in_words(c.lang, rolled.faces))
+        label = said("dice.rolled", what=shapes_said(rolled.faces))
         return Reply(replace(u, game=rolled, cursor=0), label=label)
 
     return {"ok": Binding(roll, T(lang, "dice.roll")), "roll": Binding(roll)}
@@ -188,11 +189,11 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, seat_buttons: bool = True) ->
     def finish(seat: int) -> Action[ArtboxUi]:
         def action(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
             reply = apply_command(replace(u, by_hand=False), Finish(seat),
-                                  T(c.lang, "artbox.takes", seat=seat, n=token))
+                                  said("artbox.takes", seat=seat, n=token))
             taken = tokens_taken(reply.state.game) if reply.state.game is not None else ()
             if len(taken) > token:  # the last seat took the last token by itself
                 last, m = taken[-1][1], taken[-1][0]
-                label = T(c.lang, "artbox.takes_last", seat=seat, n=token, last=last, m=m)
+                label = said("artbox.takes_last", seat=seat, n=token, last=last, m=m)
                 return replace(reply, label=label)
             return reply
         return action
@@ -223,7 +224,7 @@ def _guessing(ui: ArtboxUi, game: State, lang: str) -> Keys:
     def start_glass(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
         if game.sandglass.status != "idle":
             return Reply(u)
-        return apply_command(u, StartSandglass(c.now_ms), T(c.lang, "glass.started"))
+        return apply_command(u, StartSandglass(c.now_ms), said("glass.started"))
 
     running = game.sandglass.status == "running"
     keys: Keys = {"ok": Binding(start_glass, "" if running else T(lang, "artbox.glass")),
@@ -252,7 +253,7 @@ def _continue(ui: ArtboxUi, game: State, lang: str) -> Keys:
                 "back": Binding(setup_menu, T(lang, "artbox.setup"))}
 
     def go_on(u: ArtboxUi, c: Context) -> Reply[ArtboxUi]:
-        return apply_command(u, Continue(), T(c.lang, "artbox.continued"))
+        return apply_command(u, Continue(), said("artbox.continued"))
 
     return {"ok": Binding(go_on, T(lang, "key.ok"))}
 

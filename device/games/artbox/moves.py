@@ -7,12 +7,13 @@ from typing import Any
 
 from device.framework.contract import Reply
 from device.games.artbox.ui import ArtboxUi
+from device.i18n import Said
 from engine.artbox import ARTBOX
 from engine.artbox.commands import Command
 from engine.artbox.view import shows_secret
 
 
-def apply_command(ui: ArtboxUi, command: Command, label: str, **changes: Any) -> Reply[ArtboxUi]:
+def apply_command(ui: ArtboxUi, command: Command, label: Said | None, **changes: Any) -> Reply[ArtboxUi]:
     """Apply a command; a new phase or drawing resets the cursor; leaving a secret hides it."""
     assert ui.game is not None
     game = ARTBOX.apply(ui.game, command)

@@ -20,8 +20,9 @@ from functools import lru_cache
 from typing import Any
 
 from device.storage import word_history
+from device.storage.kept import Keep, Shelf, lines_body, lines_of
 from device.storage.word_history import UsedRef, WordSource
-from device.wordpacks import WordPackError, reference, resolve
+from device.wordpacks import Deck, PackRef, WordPackError, reference, resolve
 from engine import codec
 from engine.artbox.state import State
 from engine.artbox.supply import opening_deck
@@ -80,12 +81,14 @@ def expand(game: dict[str, Any], source: WordSource | None) -> tuple[dict[str, A
     """The dumped engine state back from its saved form (unchanged if saved whole), and the
     reference of its used words when they were saved by one (read back from `source`).
 
-    Raises WordPackError (a ValueError) when the pack is missing or changed.
+    The deck is the one kept in the database under its fingerprint (storage/kept.py), whatever
+    its pack files hold now; a game saved before decks were kept reads its pack files. Raises
+    WordPackError (a ValueError) when neither has the deck the game was dealt from.
     """
     ref = game["setup"]["words"]
     if not isinstance(ref, dict):
         return game, None
-    words = resolve(ref["pack"])
+    words = saved_deck(ref["pack"], source)
     out = dict(game)
     saved_used = game["setup"].get("used", [])
     used_ref = None
@@ -106,14 +109,37 @@ def expand(game: dict[str, Any], source: WordSource | None) -> tuple[dict[str, A
     return out, used_ref
 
 
-def with_deck(game: State, saved_game: dict[str, Any]) -> State:
+def with_deck(game: State, saved_game: dict[str, Any], source: WordSource | None) -> State:
     """The loaded `game` playing with the very deck its saved reference names (the decoded tuple
     has the same words but no reference), so its next saves are by reference again."""
     ref = saved_game["setup"]["words"]
     if not isinstance(ref, dict):
         return game
-    deck = resolve(ref["pack"])  # read once by `expand` just before: the memo answers
+    deck = saved_deck(ref["pack"], source)  # read once by `expand` just before: the memo answers
     return replace(game, setup=replace(game.setup, words=deck))
+
+
+def kept_deck(game: State) -> tuple[Keep, ...]:
+    """The deck a game plays with, to keep in the database under its fingerprint (a deck made
+    any other way, a test's own words, is saved whole instead)."""
+    words = game.setup.words
+    ref = reference(words)
+    return () if ref is None else (Keep(ref.sha256, lambda: lines_body(words)),)
+
+
+def saved_deck(pack: dict[str, Any], source: Shelf | None) -> Deck:
+    """The deck a saved reference names: kept in the database, else (a game saved before decks
+    were kept) read from its pack files, which must not have changed since."""
+    body = source.kept(str(pack["sha256"])) if source is not None else None
+    if body is None:
+        return resolve(pack)
+    return _kept_deck(PackRef(str(pack["builtin"]), tuple(str(f) for f in pack["files"]), str(pack["sha256"]),
+                              int(pack["count"])), body)
+
+
+@lru_cache(maxsize=2)  # the game being loaded, and one before for an undo across games
+def _kept_deck(ref: PackRef, body: bytes) -> Deck:
+    return Deck(lines_of(body), ref)
 
 
 def _compact_deck(cards: list[int], size: int, seed: int, last: tuple[int, ...]) -> dict[str, Any]:

@@ -63,7 +63,9 @@ def identify(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, sea
         draw_paragraphs(frame, middle, [(line, "semibold") for line in lines], frame.body,
                         align="center")
     rows = split_rows(chips, *([1] * len(chips_fit)))
-    current = identify_item(game, ui.cursor)
+    # Table build: no chip is picked until ▲ moves the cursor (issue 28: the black "On to 2", the
+    # default of ok that the soft key already names, read as a cursor that could not move).
+    current = identify_item(game, ui.cursor) if ui.cursor or not seat_buttons else ""
     for row, items in zip(rows, chips_fit, strict=True):
         _chips(frame, row, lang, game, items, current)
 
@@ -176,7 +178,8 @@ def verdict_lines(lang: str, game: State, verdict: Verdict) -> list[str]:
     if not verdict.winners:
         return [f"{title}: {T(lang, 'artbox.why.none')}"]
     who = ", ".join(T(lang, "seat.short", seat=s) for s in verdict.winners)
-    unit = "artbox.guesses" if verdict.kind == "drawing" else "artbox.right_guesses"
+    unit = "artbox.guesses" if verdict.kind == "drawing" else \
+        ("artbox.right_guesses_one" if verdict.points == 1 else "artbox.right_guesses")
     lines = [T(lang, "artbox.award_line", title=title, who=who, points=T(lang, unit, n=verdict.points))]
     rivals = [s for s in verdict.tied if s not in verdict.winners]
     others = (", ".join(T(lang, "seat.short", seat=s) for s in rivals) if len(rivals) <= 3

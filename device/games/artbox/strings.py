@@ -132,6 +132,12 @@ STRINGS = Strings({
     "artbox.claimed": ("S{seat} drew #{slot}", "P{seat} a dessiné le {slot}"),
     "artbox.claimed_word": ("S{seat} drew #{slot}: {word}", "P{seat} a dessiné le {slot} : {word}"),
     "artbox.guessed": ("S{seat} guessed #{slot} right", "P{seat} a trouvé le {slot}"),
+    # Issue 28: a slip between press (guessed) and hold (drew the next) records the wrong thing;
+    # the message says what was recorded and how to get the other
+    "artbox.slip.press": ("S{seat} guessed #{slot} · drew #{next}? Hold your button",
+                          "P{seat} a trouvé le {slot} · dessiné le {next} ? Maintenez"),
+    "artbox.slip.hold": ("S{seat} drew #{slot}, #{done} done · guessed #{done}? Hold ◀: undo",
+                         "P{seat} a dessiné le {slot}, {done} fini · trouvé ? Maintenir ◀"),
     "artbox.unguessed": ("S{seat}: not right", "P{seat} : pas trouvé"),
     "artbox.marked": ("#{slot} not OK", "{slot} non conforme"),
     "artbox.unmarked": ("#{slot} OK again", "{slot} conforme"),
@@ -142,7 +148,8 @@ STRINGS = Strings({
     "artbox.token.drawing.red": ("Red, most guessed drawing", "Rouge, dessin le plus deviné"),
     "artbox.token.guessing.grey": ("Grey, most right guesses", "Gris, le plus de bonnes réponses"),
     "artbox.guesses": ("guessed by {n}", "deviné par {n}"),
-    "artbox.right_guesses": ("{n} right", "{n} juste(s)"),
+    "artbox.right_guesses": ("{n} right", "{n} justes"),
+    "artbox.right_guesses_one": ("{n} right", "{n} juste"),
     "artbox.why.none": ("no drawing met the requirements: no token",
                         "aucun dessin conforme : pas de jeton"),
     "artbox.why.number_token": ("tie with {others}: the lower Number token wins (#{token})",
@@ -175,7 +182,7 @@ STRINGS = Strings({
     "artbox.end.tie_lower_number_token": ("tie: lower number token", "égalité : plus petit jeton"),
     "artbox.end.tie_shared": ("tie: shared win", "égalité : victoire partagée"),
     # refusals
-    "error.artbox_keep": ("Seat {seat} keeps {n} word(s)", "La place {seat} garde {n} mot(s)"),
+    "error.artbox_keep": ("Seat {seat}: keep exactly {n} of the words", "Place {seat} : gardez {n} des mots, pas plus"),
     "error.artbox_glass_idle": ("The sandglass is not running", "Le sablier ne coule pas"),
     "error.artbox_glass_turned": ("The sandglass is already running", "Le sablier coule déjà"),
     "error.artbox_sand_left": ("Sand left: {left} s", "Reste {left} s de sable"),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from device.framework.descriptor import Descriptor, Script
+from device.framework.descriptor import CountRow, Descriptor, Refusals, Script
+from device.games.artem.ui import SETUP_ITEMS
 from engine.artem import ARTEM
+from engine.artem.commands import EndTurn, MainDeckOut, Move
 from engine.artem.setup import Setup
 
 
@@ -14,6 +16,9 @@ def example() -> Setup:
 
 GAME = Descriptor(
     rules=ARTEM,
+    rulebook="003",
     example=example,
     scripts=(Script("artem_three_players", ends=True), Script("artem_colour_deck_tie", ends=True)),
+    refusals=Refusals(refused=((Move(0, 1), "artem_draw_first"),), allowed=(EndTurn(), MainDeckOut())),
+    counts=(CountRow("players", SETUP_ITEMS.index("players"), lambda s: s.draft.players, (2, 4)),),
 )

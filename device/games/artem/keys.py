@@ -34,7 +34,7 @@ from device.games.artem.ui import (
     on_offered,
     turn_cursor,
 )
-from device.i18n import explain
+from device.i18n import Said, explain, in_each, said
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, go_home, pause
 from device.widgets.cursor import neighbour, wrapped
@@ -73,7 +73,7 @@ def refusal_text(exc: IllegalCommand, lang: str) -> str:
     return explain(T, lang, IllegalCommand(str(exc), exc.code, **params))
 
 
-def _play(ui: ArtemUi, command: Command, label: str, cells: str = "") -> Reply[ArtemUi]:
+def _play(ui: ArtemUi, command: Command, label: Said, cells: str = "") -> Reply[ArtemUi]:
     """Apply a card (or the turn's end); the last card a turn allows ends it (003 l.33).
     `cells` names the tiles a card changed, for the screen's last-play line."""
     assert ui.game is not None
@@ -108,7 +108,7 @@ def _start(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
     seed = starting_seed(ARTEM.key, u, c.history)
     game = ARTEM.new_game(u.draft, seed)
     fresh = replace(u, seed=seed, game=game, screen="board", cursor=turn_cursor(game), mode="actions", card="")
-    return Reply(fresh, label=T(c.lang, "artem.started", n=u.draft.players))
+    return Reply(fresh, label=said("artem.started", n=u.draft.players))
 
 
 def _setup(ui: ArtemUi, lang: str) -> Keys:
@@ -156,9 +156,9 @@ def _actions(ui: ArtemUi, game: State, lang: str) -> Keys:
     def take(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         action, seat = listed[min(u.cursor, len(listed) - 1)], game.seat
         if action == "end_turn":
-            return _play(u, EndTurn(), T(c.lang, "artem.ended", seat=seat))
+            return _play(u, EndTurn(), said("artem.ended", seat=seat))
         if action == "main_out":
-            return _play(u, MainDeckOut(), T(c.lang, "artem.main_out_label", seat=seat))
+            return _play(u, MainDeckOut(), said("artem.main_out_label", seat=seat))
         why = card_refusal(begun(game), claim=action == "claim")
         if why is not None:  # a seat button of an entry not offered (Claim on a first turn)
             raise PlayRefused(why)
@@ -190,7 +190,7 @@ def _row(ui: ArtemUi, game: State, lang: str) -> Keys:
         steps = 1 if ui.card == "move1" else 2
 
         def slide(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
-            label = T(c.lang, "artem.moved", seat=game.seat, row=u.row + 1, n=steps)
+            label = said("artem.moved", seat=game.seat, row=u.row + 1, n=steps)
             return _play(u, Move(u.row, steps), label, str(u.row + 1))
 
         ok = Binding(slide, T(lang, "artem.key.slide"))
@@ -234,7 +234,7 @@ def _col(ui: ArtemUi, game: State, lang: str) -> Keys:
 def _flip(game: State, first: Cell, second: Cell) -> Action[ArtemUi]:
     def action(u: ArtemUi, c: Context) -> Reply[ArtemUi]:
         a, b = cell_name(first), cell_name(second)
-        label = T(c.lang, "artem.flipped", seat=game.seat, a=a, b=b)
+        label = said("artem.flipped", seat=game.seat, a=a, b=b)
         return _play(u, Flip(flip_card(first, second), first, second), label, f"{a}, {b}")
     return action
 
@@ -259,8 +259,8 @@ def _claim(game: State, first: int, last: int) -> Action[ArtemUi]:
             raise PlayRefused(Refusal("bad_length"))
         colour = view(game)[u.row][start]
         points = claim_points(length, play_number(begun(game))) if length <= SIZE else 0
-        label = T(c.lang, "artem.claimed", seat=game.seat, n=length,
-                  colour=colour_name(c.lang, colour), points=points)
+        label = said("artem.claimed", seat=game.seat, n=length,
+                     colour=in_each(lambda lang: colour_name(lang, colour)), points=points)
         run = f"{cell_name((u.row, start))}-{cell_name((u.row, start + length - 1))}"
         return _play(u, Claim(colour, u.row, start, length), label, run)
     return action

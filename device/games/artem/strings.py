@@ -15,8 +15,10 @@ STRINGS = Strings({
     "artem.key.start": ("Start", "Go"),
     "artem.started": ("new game, {n} players", "nouvelle partie, {n} joueurs"),
     # the board screen
-    "artem.phase1": ("Discard, draw to 5", "Défausse, pioche à 5"),
-    "artem.phase1.short": ("Draw to 5", "Pioche à 5"),
+    # Phase 1 is done at the table with the cards (003 l.28-31); the list below already offers
+    # the plays: the header says the cards come first, then a play (issue 28)
+    "artem.phase1": ("Hand drawn to 5? Then play", "Main piochée à 5 ? Jouez"),
+    "artem.phase1.short": ("Drawn to 5? Play", "Pioché à 5 ? Jouez"),
     "artem.tiles": ("Colour deck {n}", "Pioche couleur {n}"),  # 003 l.12
     "artem.play_of": ("Play {n}/{max}", "Coup {n}/{max}"),
     "artem.plays_done": ("{n} played", "{n} joués"),

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from device.framework.descriptor import Descriptor, Script
+from device.framework.descriptor import Descriptor, Refusals, Script
 from device.games.canvas.ui import data
 from engine.canvas import CANVAS
+from engine.canvas.commands import StartPainting
 from engine.canvas.setup import Setup
 
 
@@ -17,9 +18,11 @@ def example() -> Setup:
 
 GAME = Descriptor(
     rules=CANVAS,
+    rulebook="004",
     example=example,
     scripts=tuple(Script(name, ends=True) for name in (
         "canvas_two_players", "canvas_two_players_four_keys", "canvas_solo", "canvas_solo_four_keys",
         "canvas_solo_table_toss",
     )),
+    refusals=Refusals(refused=((StartPainting(9), "not_at_table"),), allowed=(StartPainting(1),)),
 )

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from device.framework.contract import Reply
-from device.games.canvas.text import seat
+from device.games.canvas.text import seat_said
 from device.games.canvas.ui import CanvasUi, game_of, to_phase
-from device.strings.all import STRINGS as T
+from device.i18n import said
 from engine.canvas import CANVAS
 from engine.canvas.commands import Command, StartPainting
 
@@ -20,4 +20,4 @@ def apply(ui: CanvasUi, command: Command) -> CanvasUi:
 def paint(ui: CanvasUi, number: int, lang: str) -> Reply[CanvasUi]:
     """Seat `number` completes a painting: its slots are entered next."""
     after = replace(to_phase(apply(ui, StartPainting(number))), by_hand=False)
-    return Reply(after, label=T(lang, "canvas.label.paints", seat=seat(lang, number)))
+    return Reply(after, label=said("canvas.label.paints", seat=seat_said(number)))

@@ -17,8 +17,9 @@ from dataclasses import replace
 from device.framework.contract import Context, Reply
 from device.games.canvas import setup_keys, solo_keys
 from device.games.canvas.game_keys import apply, paint
-from device.games.canvas.text import bonus_of, card_name, review_rows, seat, short_icon, slot_text
+from device.games.canvas.text import bonus_of, card_name, review_rows, seat, seat_said, short_icon, slot_text
 from device.games.canvas.ui import CanvasUi, board_seats, count_at, counted_cards, game_of, to_phase
+from device.i18n import Text, in_each, said
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, pause
 from device.widgets.cursor import counted, neighbour, step
@@ -51,7 +52,7 @@ def bindings(ui: CanvasUi, ctx: Context) -> Bindings[CanvasUi]:
 
 
 def _back_to_slot(ui: CanvasUi, lang: str) -> Reply[CanvasUi]:
-    return Reply(to_phase(apply(ui, BackSlot())), label=T(lang, "canvas.label.back", n=SLOTS))
+    return Reply(to_phase(apply(ui, BackSlot())), label=said("canvas.label.back", n=SLOTS))
 
 
 # ----- the table game ----------------------------------------------------------------------
@@ -106,8 +107,8 @@ def _slot(ui: CanvasUi, lang: str, seat_buttons: bool = True) -> Keys:
 
     def set_slot(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         after = to_phase(apply(u, SetSlot(u.top, u.bottom)))
-        text = slot_text(c.lang, Slot(u.top, u.bottom), game.setup)
-        label = T(c.lang, "canvas.label.slot", seat=seat(c.lang, draft.seat), n=draft.at + 1, icons=text)
+        text = in_each(lambda lang: slot_text(lang, Slot(u.top, u.bottom), game.setup))
+        label = said("canvas.label.slot", seat=seat_said(draft.seat), n=draft.at + 1, icons=text)
         return Reply(after, label=label)
 
     ok: Binding[CanvasUi]
@@ -135,10 +136,10 @@ ICON_KEYS = (*(f"seat{n}" for n in range(1, 9)), "timer")
 def _slot_back(ui: CanvasUi, lang: str, at: int) -> Binding[CanvasUi]:
     """Back on a slot: from the bottom to the top, else to the slot before, else drop the painting."""
     def cancel(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        return Reply(to_phase(apply(u, CancelPainting())), label=T(c.lang, "canvas.label.cancel"))
+        return Reply(to_phase(apply(u, CancelPainting())), label=said("canvas.label.cancel"))
 
     def slot_back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        return Reply(to_phase(apply(u, BackSlot())), label=T(c.lang, "canvas.label.back", n=at))
+        return Reply(to_phase(apply(u, BackSlot())), label=said("canvas.label.back", n=at))
 
     if ui.row == 1:
         return Binding(lambda u, c: Reply(replace(u, row=0)), T(lang, "key.back"))
@@ -162,14 +163,14 @@ def _count(ui: CanvasUi, lang: str) -> Keys:
     game = game_of(ui)
     card = game.setup.cards[ui.cursor]
     marked = counted_cards(game)
-    painter = seat(lang, game.draft.seat) if game.draft is not None else ""
+    painter: Text = seat_said(game.draft.seat) if game.draft is not None else ""
 
     def keep(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         after = apply(u, CountRibbons(u.cursor + 1, u.value))
         later = [i for i in marked if i > u.cursor]
         after = count_at(after, later[0]) if later else replace(after, screen="review", cursor=0)
-        name = card_name(c.lang, card)
-        return Reply(after, label=T(c.lang, "canvas.label.count", seat=painter, card=name, n=u.value))
+        name = in_each(lambda lang: card_name(lang, card))
+        return Reply(after, label=said("canvas.label.count", seat=painter, card=name, n=u.value))
 
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         earlier = [i for i in marked if i < u.cursor]
@@ -197,7 +198,7 @@ def _review(ui: CanvasUi, lang: str) -> Keys:
         bonus = sum(r.points for r in bonus_of(game))
         scored = apply(u, ConfirmPainting())
         after = to_phase(replace(scored, cursor=next_painter(scored, draft.seat)))
-        label = T(c.lang, "canvas.label.painted", seat=seat(c.lang, draft.seat), ribbons=ribbons, bonus=bonus)
+        label = said("canvas.label.painted", seat=seat_said(draft.seat), ribbons=ribbons, bonus=bonus)
         return Reply(after, label=label)
 
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
@@ -224,7 +225,7 @@ def _tokens(ui: CanvasUi, lang: str) -> Keys:
 
     def enter(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         after = to_phase(apply(u, EnterTokens(u.cursor, u.value)))
-        return Reply(after, label=T(c.lang, "canvas.label.tokens", seat=seat(c.lang, u.cursor), n=u.value))
+        return Reply(after, label=said("canvas.label.tokens", seat=seat_said(u.cursor), n=u.value))
 
     def change(button: str) -> Binding[CanvasUi]:
         return Binding(lambda u, c: Reply(replace(u, value=counted(u.value, button, 0, most))),
@@ -239,7 +240,7 @@ def _judge(ui: CanvasUi, lang: str) -> Keys:
 
     def judge(number: int) -> Action[CanvasUi]:
         def action(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-            label = T(c.lang, "canvas.label.judged", seat=seat(c.lang, number))
+            label = said("canvas.label.judged", seat=seat_said(number))
             return Reply(to_phase(apply(u, Judge(number))), label=label)
         return action
 

@@ -16,7 +16,7 @@ from device.games.canvas.draw import (
     text_list,
 )
 from device.games.canvas.setup_screens import SETUP_SCREENS
-from device.games.canvas.solo_screens import SOLO_SCREENS
+from device.games.canvas.solo_screens import SOLO_SCREENS, turn
 from device.games.canvas.text import (
     card_name,
     colour,
@@ -27,7 +27,6 @@ from device.games.canvas.text import (
     review_lines,
     review_rows,
     seat,
-    short_icon,
 )
 from device.games.canvas.ui import CanvasUi
 from device.render.fonts import font
@@ -62,6 +61,9 @@ def render(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool
         return
     if ui.screen == "board":
         _board(ui, lang, keys, frame, seat_buttons)
+        return
+    if ui.screen == "turn":
+        turn(ui, lang, keys, frame, seat_buttons)
         return
     draw = SETUP_SCREENS.get(ui.screen) or SCREENS[ui.screen]
     draw(ui, lang, keys, frame)
@@ -164,7 +166,8 @@ def _slot(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool)
     # The table build: `timer` enters the ninth icon, which the seat-button legend cannot hold
     # (issue 20, second read: "+2/Shape" on up alone misled).
     icons = game.setup.icons
-    timer = T(lang, "canvas.slot.timer", icon=short_icon(lang, icons[9], game.setup)) if len(icons) > 9 else ""
+    # Issue 28: "+2/Shape" alone was cryptic on the 2.13": the header names it as the legend does
+    timer = T(lang, "canvas.slot.timer", icon=icon_name(lang, icons[9], game.setup)) if len(icons) > 9 else ""
     frame.softkeys(keys)
     # Issue 20, third read: in the legend with the seat buttons where a fifth row fits, else here.
     in_legend = seat_buttons and bool(timer) and _legend_fits(frame)

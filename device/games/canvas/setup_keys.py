@@ -19,6 +19,7 @@ from device.games.canvas.ui import (
     setup_rows,
     to_phase,
 )
+from device.i18n import said
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Binding, go_home
 from device.widgets.cursor import counted
@@ -52,7 +53,7 @@ def start_game(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
     setup = Setup(cards=chosen_cards(ui), players=ui.players, bonus_icons=data().bonus_icons)
     seed = starting_seed(CANVAS.key, ui, ctx.history)
     started = to_phase(replace(ui, seed=seed, game=CANVAS.new_game(setup, seed), cursor=0))
-    return Reply(started, label=T(ctx.lang, "canvas.started"))
+    return Reply(started, label=said("canvas.started"))
 
 
 def play_again(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:

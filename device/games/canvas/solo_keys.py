@@ -15,6 +15,7 @@ from dataclasses import replace
 from device.framework.contract import Context, Reply
 from device.games.canvas.game_keys import apply, paint
 from device.games.canvas.ui import MARKET_CHOICES, PAINT_ROW, UNSET, CanvasUi, game_of, to_phase
+from device.i18n import said
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, pause
 from device.widgets.option_menu import PREV_NEXT, option_menu
@@ -26,7 +27,7 @@ Keys = dict[str, Binding[CanvasUi]]
 
 def _take(position: int) -> Action[CanvasUi]:
     def action(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        return Reply(to_phase(apply(u, TakeCard(position))), label=T(c.lang, "canvas.label.take", n=position))
+        return Reply(to_phase(apply(u, TakeCard(position))), label=said("canvas.label.take", n=position))
     return action
 
 
@@ -46,7 +47,7 @@ def _tossed_reply(ui: CanvasUi, command: Command, ctx: Context) -> Reply[CanvasU
     after = to_phase(apply(ui, command))
     solo = game_of(after).solo
     assert solo is not None and solo.last_toss is not None
-    label = T(ctx.lang, "canvas.label.toss", up=solo.last_toss.face_up, card=solo.last_toss.position)
+    label = said("canvas.label.toss", up=solo.last_toss.face_up, card=solo.last_toss.position)
     return Reply(after, label=label)
 
 

@@ -22,20 +22,22 @@ def game_of(ui: CanvasUi) -> State:
     return ui.game
 
 
-def _turn(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
+def turn(ui: CanvasUi, lang: str, keys: Keys, frame: Frame, seat_buttons: bool = True) -> None:
+    """The card row: the player's figures, then the automated player's, then (table build) what
+    the seat buttons do here."""
     game = game_of(ui)
     solo = game.solo
     assert solo is not None
     frame.header(T(lang, "canvas.turn.title"), T(lang, "canvas.points", n=total(game, 1)))
     frame.softkeys(keys)
     left, top, right, bottom = inner(frame)
-    lines = [
-        T(lang, "canvas.turn.you", tokens=solo.tokens, hand=solo.hand),
-        f"{T(lang, 'canvas.turn.auto', tokens=solo.automaton_tokens)} · "
-        f"{T(lang, 'canvas.board.done', done=paintings_done(game, 1), all=PAINTINGS_EACH)}",
-    ]
+    auto = T(lang, "canvas.turn.auto", tokens=solo.automaton_tokens)
     if solo.last_toss is not None:
-        lines.append(T(lang, "canvas.turn.last", up=solo.last_toss.face_up, card=solo.last_toss.position))
+        auto += " · " + T(lang, "canvas.turn.last", up=solo.last_toss.face_up, card=solo.last_toss.position)
+    lines = [T(lang, "canvas.turn.you", tokens=solo.tokens, hand=solo.hand, done=paintings_done(game, 1),
+               all=PAINTINGS_EACH), auto]
+    if seat_buttons:
+        lines.append(T(lang, "canvas.turn.seat_keys"))
     row = int(frame.small * 1.35)
     market_bottom = bottom - row * len(lines) - frame.px(2)
     draw_market(frame, (left, top, right, market_bottom), solo.market, ui.cursor, T(lang, "canvas.key.paint"))
@@ -51,7 +53,7 @@ def _turn(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
 def _auto(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
     game = game_of(ui)
     assert game.solo is not None
-    frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points", n=total(game, 1)))
+    frame.header(T(lang, "canvas.auto.title"), T(lang, "canvas.points.you", n=total(game, 1)))
     frame.softkeys(keys)
     if ui.toss_table:
         tossed = game.solo.automaton_tokens
@@ -92,5 +94,5 @@ def _toss(ui: CanvasUi, lang: str, keys: Keys, frame: Frame) -> None:
 
 
 SOLO_SCREENS: dict[str, Callable[[CanvasUi, str, Keys, Frame], None]] = {
-    "turn": _turn, "auto": _auto, "toss": _toss,
+    "turn": turn, "auto": _auto, "toss": _toss,
 }

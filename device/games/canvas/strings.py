@@ -168,9 +168,14 @@ STRINGS = Strings(
         "canvas.award.emerging_artist": ("Emerging Artist", "Artiste émergent"),
         "canvas.award.participation": ("Participation Award", "Prix de participation"),
         "canvas.turn.title": ("Your turn", "Votre tour"),
-        "canvas.turn.you": ("You: tokens {tokens}, hand {hand}/5", "Vous : jetons {tokens}, main {hand}/5"),
+        # Issue 28: the paintings and points are the player's; on the automated player's lines or
+        # beside its title they read as its figures
+        "canvas.turn.you": ("You: tokens {tokens}, hand {hand}/5, {done}/{all} paintings",
+                            "Vous : jetons {tokens}, main {hand}/5, {done}/{all} tableaux"),
         "canvas.turn.auto": ("Auto: tokens {tokens}", "Auto : jetons {tokens}"),
-        "canvas.turn.last": ("Auto: {up} up, took card {card}", "Auto : {up} visibles, carte {card} prise"),
+        "canvas.turn.last": ("last {up} up, took card {card}", "dernier : {up} visibles, carte {card}"),
+        "canvas.turn.seat_keys": ("Seat button k takes card k", "Bouton de place k : prend la carte k"),
+        "canvas.points.you": ("You: {n} pts", "Vous : {n} pts"),
         "canvas.auto.title": ("Automated player", "Joueur automatique"),
         "canvas.auto.ask": ("Tokens to toss: {n}", "Jetons à lancer : {n}"),
         "canvas.auto.rule": ("Face-up tokens pay for its card", "Les jetons visibles paient sa carte"),
@@ -192,7 +197,9 @@ STRINGS = Strings(
         "canvas.label.take": ("took card {n}", "carte {n} prise"),
         "canvas.label.toss": ("auto: {up} up, card {card}", "auto : {up} visibles, carte {card}"),
         "canvas.auto.table": ("Tokens tossed: {n}. How many face up?", "Jetons lancés : {n}. Combien visibles ?"),
-        "canvas.auto.keys": ("Seat button k = k face up", "Bouton de place k = k visibles"),
+        # Issue 28: none face up needs a way too (the seat buttons start at 1)
+        "canvas.auto.keys": ("Seat button k: k face up · none: ▼ to 0, then OK",
+                             "Bouton de place k : k visibles · aucun : ▼ à 0, OK"),
         "canvas.auto.unset": ("?", "?"),
         "canvas.auto.none": ("No token to toss: none face up", "Aucun jeton à lancer : aucun visible"),
         "canvas.label.tokens": ("{seat}: tokens {n}", "{seat} : jetons {n}"),

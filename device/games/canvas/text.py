@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from device.games.canvas.draw import Line
 from device.games.canvas.ui import names_fr
+from device.i18n import Said, said
 from device.strings.all import STRINGS as T
 from engine.canvas.cards import ELEMENTS, SLOT_COLOURS, Condition, ScoringCard, Slot
 from engine.canvas.rules import review
@@ -54,6 +55,11 @@ def colour(lang: str, slot_number: int) -> str:
 def seat(lang: str, number: int) -> str:
     """A seat's short name (S3 / P3)."""
     return T(lang, "seat.short", seat=number)
+
+
+def seat_said(number: int) -> Said:
+    """`seat` as data (an undo label): translated when drawn."""
+    return said("seat.short", seat=number)
 
 
 def card_name(lang: str, card: ScoringCard) -> str:

@@ -31,11 +31,9 @@ class IdentikApp(TimedApp[IdentikUi], GameApp[IdentikUi]):
         """The setup screen; the game will be seeded with ctx.seed."""
         return IdentikUi(seed=ctx.seed)
 
-    def seat_names(self, game: State, lang: str) -> tuple[str, ...]:
-        """The names given at setup; a seat without one by its number."""
-        numbered = super().seat_names(game, lang)
-        names = game.setup.names or ("",) * len(numbered)
-        return tuple(name or number for name, number in zip(names, numbered, strict=True))
+    def seat_names(self, game: State) -> tuple[str, ...]:
+        """The names given at setup ("" for a seat without one)."""
+        return tuple(game.setup.names) or super().seat_names(game)
 
     def scores(self, game: State) -> tuple[int, ...]:
         """Each seat's total on the scorecard."""

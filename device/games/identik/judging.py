@@ -83,6 +83,8 @@ def _judges(state: IdentikUi, game: State, lang: str, frame: Frame, box: Box) ->
     or a row per judge where the tiles cannot hold their three lines at the readable size."""
     seated = judges(game)
     ticked = game.ticks[game.criterion - 1]
+    # The four keys' walk: the judges the cursor has moved past without a tick said "not met".
+    passed = {j for j in seated[:max(0, state.cursor - 1)] if j not in ticked}
     held = drawing_held(game)
     # Each artist's points so far this round: a tick shows whom it scores for.
     points = {line.seat: line.artist_points for line in round_scores(game)}
@@ -101,10 +103,11 @@ def _judges(state: IdentikUi, game: State, lang: str, frame: Frame, box: Box) ->
     if not all(tile_fits(frame, cell, parts, thick=True, check=True) for cell, parts in zip(cells, lines, strict=True)):
         _judge_rows(frame, box, [(f"{a} {b}", _points(lang, points[held[j]]))
                                  for (a, b), j in zip(said, seated, strict=True)],
-                    [j in ticked for j in seated], state.cursor - 1)
+                    [j in ticked for j in seated], state.cursor - 1, [j in passed for j in seated])
         return
     for i, (judge, cell) in enumerate(zip(seated, cells, strict=True)):
-        tile(frame, cell, lines[i], judge in ticked, thick=state.cursor == i + 1, check=judge in ticked)
+        tile(frame, cell, lines[i], judge in ticked, thick=state.cursor == i + 1, check=judge in ticked,
+             dash=judge in passed)
 
 
 def _points(lang: str, n: int) -> str:
@@ -113,7 +116,7 @@ def _points(lang: str, n: int) -> str:
 
 
 def _judge_rows(frame: Frame, box: Box, rows: Sequence[tuple[str, str]], ticked: Sequence[bool],
-                cursor: int) -> None:
+                cursor: int, passed: Sequence[bool]) -> None:
     """The judges as a list, one row each ("Wilhelmina judges Gwendoline · 3 pts", the artist's
     points where they fit): a tick before those who ticked; the four-key cursor's row inverted, or
     where rows are too low for a bar clear of the next row's text, a pointer before it."""
@@ -144,5 +147,7 @@ def _judge_rows(frame: Frame, box: Box, rows: Sequence[tuple[str, str]], ticked:
         if done:
             ty = y0 + (row_h - tick) // 2
             draw_check(frame, (x + frame.px(2), ty, x + frame.px(2) + tick, ty + tick), fill)
+        elif passed[i]:  # said "not met": a dash where a tick would be
+            frame.draw.line((x + frame.px(2), mid, x + frame.px(2) + tick, mid), fill=fill, width=frame.stroke)
         frame.fit((x + tick + frame.px(5), y0 + 1, right - frame.px(2), y0 + row_h - 1), text, px,
                   weight="bold", align="left", fill=fill)

@@ -14,6 +14,7 @@ from typing import Any
 
 from device.framework.contract import Context, Reply
 from device.games.identik.ui import CHANGE_OPTION, COUNT_ROWS, SETUP_ROWS, Draft, IdentikUi, with_name
+from device.i18n import Said, Text, said
 from device.render.fonts import font
 from device.render.frame import TEXT_FLOOR_PX
 from device.strings.all import STRINGS as T
@@ -60,14 +61,16 @@ def bindings(ui: IdentikUi, ctx: Context) -> Bindings[IdentikUi]:
         return Bindings(_setup(ui, lang), holds_press=False)
     if ui.screen == "scores":
         return Bindings(_scores(lang), holds_press=False)
+    if ui.screen == "quit":
+        return Bindings(_quit(lang), holds_press=False)
     if ui.game.phase == "judging":
         return Bindings(_judging(ui, ui.game, lang, ctx.seat_buttons), holds_press=False)
     return Bindings(PHASES[ui.game.phase](ui, ui.game, lang), holds_press=False)
 
 
-def who(lang: str, game: State, seat: int) -> str:
-    """A seat's name, or "Seat 3" when it has none."""
-    return game.setup.name_of(seat) or T(lang, "seat", seat=seat)
+def who(game: State, seat: int) -> Text:
+    """A seat's name, or "Seat 3" when it has none (as data: translated when drawn)."""
+    return game.setup.name_of(seat) or said("seat", seat=seat)
 
 
 def short_who(lang: str, game: State, seat: int) -> str:
@@ -80,14 +83,14 @@ def _menu(lang: str) -> Binding[IdentikUi]:
     return Binding(pause, T(lang, "key.menu"))
 
 
-def _apply(ui: IdentikUi, command: Command, label: str, **changes: Any) -> Reply[IdentikUi]:
+def _apply(ui: IdentikUi, command: Command, label: Said, **changes: Any) -> Reply[IdentikUi]:
     assert ui.game is not None
     return Reply(replace(ui, game=IDENTIK.apply(ui.game, command), **changes), label=label)
 
 
 def _command(command: Callable[[Context], Command], label_key: str, **changes: Any) -> Action:
     """An action applying one engine command, labelled for the undo list."""
-    return lambda u, c: _apply(u, command(c), T(c.lang, label_key), **changes)
+    return lambda u, c: _apply(u, command(c), said(label_key), **changes)
 
 
 # ----- setup, names and the name wheel -----------------------------------------------------
@@ -154,7 +157,7 @@ def _start_game(ui: IdentikUi, ctx: Context) -> Reply[IdentikUi]:
     seed = starting_seed(IDENTIK.key, ui, ctx.history)
     game = IDENTIK.new_game(setup, seed)
     started = replace(ui, seed=seed, game=game, screen="play", cursor=0, pick=1, direction="left")
-    return Reply(started, label=T(ctx.lang, "identik.label.new", n=draft.players))
+    return Reply(started, label=said("identik.label.new", n=draft.players))
 
 
 def _edit(ui: IdentikUi, seat: int) -> IdentikUi:
@@ -208,15 +211,22 @@ def _name(ui: IdentikUi, lang: str) -> Keys:
 
 
 def _scores(lang: str) -> Keys:
-    def quit_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        fresh = replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u))
-        return Reply(fresh, label=T(c.lang, "identik.label.quit"))
-
+    """The scorecard: ok or back return to the game; down asks whether to quit it."""
     def to_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         return Reply(replace(u, screen="play"))
 
-    return {"down": Binding(quit_game, T(lang, "identik.quit")),
+    return {"down": Binding(lambda u, c: Reply(replace(u, screen="quit")), T(lang, "identik.quit")),
             "ok": Binding(to_game, T(lang, "identik.game_key")), "back": Binding(to_game, T(lang, "key.back"))}
+
+
+def _quit(lang: str) -> Keys:
+    """"Quit this game?": ok abandons it (an undo point: hold back brings it back), back keeps playing."""
+    def quit_game(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
+        fresh = replace(u, game=None, screen="setup", cursor=0, seed=next_seed(u))
+        return Reply(fresh, label=said("identik.label.quit"))
+
+    return {"ok": Binding(quit_game, T(lang, "identik.quit")),
+            "back": Binding(lambda u, c: Reply(replace(u, screen="scores")), T(lang, "identik.keep_playing"))}
 
 
 # ----- a round ---------------------------------------------------------------------------------
@@ -225,7 +235,7 @@ def _scores(lang: str) -> Keys:
 def _super(ui: IdentikUi, game: State, lang: str) -> Keys:
     def roll(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         after = IDENTIK.apply(game, RollSuper())
-        label = T(c.lang, "identik.label.rolled", n=after.super_criterion)
+        label = said("identik.label.rolled", n=str(after.super_criterion))
         return Reply(replace(u, game=after, pick=after.super_criterion or 1), label=label)
 
     keys: Keys = {"roll": Binding(roll), "roll!": Binding(roll), "back": _menu(lang)}
@@ -237,7 +247,7 @@ def _super(ui: IdentikUi, game: State, lang: str) -> Keys:
         return lambda u, c: Reply(replace(u, pick=(u.pick - 1 + step) % CRITERIA + 1))
 
     def choose(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        return _apply(u, ChooseSuper(u.pick), T(c.lang, "identik.label.super", n=u.pick))
+        return _apply(u, ChooseSuper(u.pick), said("identik.label.super", n=u.pick))
 
     keys.update({"up": Binding(count(1), "+1"), "down": Binding(count(-1), "−1"),
                  "up!": Binding(count(JUMP)), "down!": Binding(count(-JUMP)),  # any number in 3 presses at most
@@ -264,8 +274,8 @@ def _passing(ui: IdentikUi, game: State, lang: str) -> Keys:
     """One press says the way: up passes left, down passes right (rulebook 002 l.57)."""
     def passed(direction: Direction) -> Action:
         def action(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-            where = T(c.lang, f"identik.dir.{direction}")
-            return _apply(u, PassDrawings(direction), T(c.lang, "identik.label.passed", dir=where),
+            where = said(f"identik.dir.{direction}")
+            return _apply(u, PassDrawings(direction), said("identik.label.passed", dir=where),
                           cursor=0, direction=direction)
         return action
 
@@ -278,15 +288,18 @@ def _judging(ui: IdentikUi, game: State, lang: str, seat_buttons: bool = True) -
     judges and ok ticks the one under it (the table build's bar leaves up/down unlabelled)."""
     seated = judges(game)
 
-    def tick(u: IdentikUi, seat: int, lang: str) -> Reply[IdentikUi]:
+    def tick(u: IdentikUi, seat: int, walk: bool) -> Reply[IdentikUi]:
         after = IDENTIK.apply(game, Tick(seat))
         key = "identik.label.ticked" if seat in after.ticks[game.criterion - 1] else "identik.label.unticked"
-        label = T(lang, key, who=who(lang, game, seat), c=game.criterion)
-        # Back to "next" after every tick: an ok pressed to move on never changes a tick.
-        return Reply(replace(u, game=after, cursor=0), label=label)
+        label = said(key, who=who(game, seat), c=game.criterion)
+        # A seat button's tick leaves the cursor on "next" (an ok pressed to move on never changes
+        # a tick); the cursor's own tick walks on to the next judge, "next" after the last (issue
+        # 28: it went back to "next" and the next judge walked past the first again).
+        cursor = seated.index(seat) + 2 if walk else 0
+        return Reply(replace(u, game=after, cursor=cursor if cursor <= len(seated) else 0), label=label)
 
-    def judge_tick(seat: int) -> Action:
-        return lambda u, c: tick(u, seat, c.lang)
+    def judge_tick(seat: int, walk: bool = False) -> Action:
+        return lambda u, c: tick(u, seat, walk)
 
     if ui.cursor > 0:
         judge = seated[ui.cursor - 1]
@@ -294,7 +307,7 @@ def _judging(ui: IdentikUi, game: State, lang: str, seat_buttons: bool = True) -
         label = T(lang, verb, who=short_who(lang, game, judge))
         if font(TEXT_FLOOR_PX).getlength(label) > KEY_ROOM_PX:  # "Tick Maximilien" would be cut:
             label = T(lang, f"{verb}.alone")  # "Tick", the cursor on the screen shows whom
-        ok = Binding(judge_tick(judge), label)
+        ok = Binding(judge_tick(judge, walk=True), label)
     else:
         ok = Binding(_next_criterion(game), T(lang, "identik.points_key" if game.criterion == CRITERIA
                                               else "identik.next"))
@@ -311,8 +324,8 @@ def _judging(ui: IdentikUi, game: State, lang: str, seat_buttons: bool = True) -
 def _next_criterion(game: State) -> Action:
     def action(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
         if game.criterion == CRITERIA:
-            return _apply(u, NextCriterion(), T(c.lang, "identik.label.judged"), cursor=0)
-        return _apply(u, NextCriterion(), T(c.lang, "identik.label.next", c=game.criterion + 1), cursor=0)
+            return _apply(u, NextCriterion(), said("identik.label.judged"), cursor=0)
+        return _apply(u, NextCriterion(), said("identik.label.next", c=game.criterion + 1), cursor=0)
     return action
 
 
@@ -320,7 +333,7 @@ def _summary(ui: IdentikUi, game: State, lang: str) -> Keys:
     last = game.round_no == game.setup.total_rounds
 
     def next_round(u: IdentikUi, c: Context) -> Reply[IdentikUi]:
-        label = T(c.lang, "identik.label.round", r=game.round_no)
+        label = said("identik.label.round", r=game.round_no)
         return _apply(u, NextRound(), label, pick=1, direction="left", cursor=0)
 
     return {"ok": Binding(next_round, T(lang, "identik.final_key" if last else "identik.next_round")),

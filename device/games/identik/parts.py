@@ -164,10 +164,11 @@ def tile_fits(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], t
 
 
 def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], inverted: bool,
-         thick: bool = False, check: bool | None = None) -> None:
+         thick: bool = False, check: bool | None = None, dash: bool = False) -> None:
     """A rounded box with lines of (text, share of the height, weight); inverted = filled.
 
-    `check` True draws a tick mark above the lines; False keeps its room empty.
+    `check` True draws a tick mark above the lines; False keeps its room empty, or with `dash`
+    draws a dash there (a judge who said "not met").
     """
     if thick:
         # The four-key cursor: a frame around the cell, visible on a ticked (filled) tile too.
@@ -181,6 +182,9 @@ def tile(frame: Frame, box: Box, lines: Sequence[tuple[str, float, str]], invert
     if check:
         cx = (inner_l + inner_r) // 2
         draw_check(frame, (cx - size, y - size, cx + size, y), fill)  # at the foot of its strip
+    elif dash and check is not None:
+        cx = (inner_l + inner_r) // 2
+        frame.draw.line((cx - size, y - size // 2, cx + size, y - size // 2), fill=fill, width=frame.stroke)
     usable = y_end - y
     floor = readable_px(frame)
     for text, share, weight in lines:

@@ -72,6 +72,7 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
         Sample("judging-super", at_super, now_ms=93_000),
         Sample("summary", summary, now_ms=94_000),
         Sample("scorecard", card),
+        Sample("quit", press(card, "down")),
         Sample("final", final),
         Sample("final-tie", tie),
         Sample("final-six", six),

@@ -20,6 +20,7 @@ from device.games.identik.ui import SETUP_ROWS, IdentikUi
 from device.render.frame import Frame
 from device.render.shapes import draw_arrow
 from device.strings.all import STRINGS as T
+from device.widgets.confirm import confirm_screen
 from device.widgets.countdown import draw_countdown
 from device.widgets.name_wheel import WHEEL, wheel_char
 from engine.identik import IDENTIK
@@ -47,6 +48,9 @@ def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, fram
         _name(state, lang, keys, frame)
     elif state.game is None:
         _setup(state, lang, glass_s, keys, frame, seat_buttons)
+    elif state.screen == "quit":
+        lines = (T(lang, "identik.quit_lost", r=rounds_counted(state.game)), T(lang, "identik.quit_undo"))
+        confirm_screen(frame, T(lang, "identik.quit_title"), lines, keys)
     elif state.screen == "scores" or state.game.phase == "over":
         _scorecard(state, state.game, lang, keys, frame)
     elif state.game.phase == "describe":

@@ -67,7 +67,8 @@ STRINGS = Strings({
     "identik.paused_big": ("PAUSED", "EN PAUSE"),
     "identik.describe": ("Describe", "Décrivez"),
     "identik.pencils_down": ("Pencils down!", "Crayons posés !"),
-    "identik.pass_which": ("Pass drawings to the", "Passez les dessins à"),
+    # 002 l.57: left or right, "depending on what the narrator decides"
+    "identik.pass_which": ("The narrator picks: pass to the", "Le narrateur choisit : passez à"),
     "identik.left": ("Left", "Gauche"),
     "identik.right": ("Right", "Droite"),
     "identik.criterion": ("Criterion {c}/10", "Critère {c}/10"),
@@ -81,8 +82,9 @@ STRINGS = Strings({
     # a second press clears the tick (kept on one line: no-break spaces)
     "identik.judge_hint": ("Met? The judge presses their seat button (again:\u00a0clear)",
                            "Rempli ? Le juge presse son bouton (encore\u00a0:\u00a0ôte)"),
-    "identik.judge_hint.keys": ("Met? ▲▼ to the judge, OK ticks (again:\u00a0clear)",
-                                "Rempli ? ▲▼ vers le juge, OK coche (encore\u00a0:\u00a0ôte)"),
+    # four keys: the cursor walks the judges in turn; one who moves on has said "not met" (a dash)
+    "identik.judge_hint.keys": ("Each judge in turn: OK met, ▼ not met",
+                                "Chaque juge à son tour : OK rempli, ▼ non"),
     # what a tick is worth, and to whom (002 l.61, l.71): the artist whose drawing is judged
     "identik.judge_worth": ("A tick: +1 for the artist · no press: not met",
                             "Coché : +1 pour l'artiste · sans appui : non rempli"),
@@ -135,6 +137,10 @@ STRINGS = Strings({
     "identik.winners": ("{n} tied winners", "{n} gagnants ex æquo"),
     "identik.game_key": ("Game", "Partie"),
     "identik.quit": ("Quit", "Quitter"),
+    "identik.keep_playing": ("Play on", "Continuer"),
+    "identik.quit_title": ("Quit this game?", "Quitter la partie ?"),
+    "identik.quit_lost": ("Scores after round {r} are dropped", "Les scores après la manche {r} sont perdus"),
+    "identik.quit_undo": ("Changed your mind after? Hold ◀: undo", "Regret ? Maintenir ◀ : annuler"),
     # what a command did (undo labels)
     "identik.label.new": ("game for {n} players", "partie à {n} joueurs"),
     "identik.label.super": ("super criterion {n}", "super critère {n}"),

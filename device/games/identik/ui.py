@@ -21,7 +21,7 @@ from engine.identik.setup import (
 from engine.identik.state import State
 from engine.seats import Direction
 
-Screen = Literal["setup", "names", "name", "play", "scores"]
+Screen = Literal["setup", "names", "name", "play", "scores", "quit"]  # quit: "Quit this game?" asked
 # Start first, the cursor on it: one press starts a game with the options shown (kept per game).
 SETUP_ROWS: tuple[str, ...] = ("start", "players", "names", "narrations", "first", "super_rule",
                                "hourglass")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from device.framework.descriptor import Descriptor, Script
+from device.framework.descriptor import Descriptor, Refusals, Script
 from device.framework.resources import Resources
 from engine.toolbox import TOOLBOX
+from engine.toolbox.commands import SetPlayers, SetSandglassLength
 from engine.toolbox.setup import Setup
 
 
@@ -15,6 +16,9 @@ def example() -> Setup:
 
 GAME = Descriptor(
     rules=TOOLBOX,
+    rulebook="000",
     example=example,
     scripts=(Script("toolbox_round", ends=False),),  # the Toolbox keeps no score: it never ends
+    refusals=Refusals(refused=((SetSandglassLength(5), "glass_length"), (SetPlayers(9), "player_count")),
+                      allowed=(SetPlayers(3),)),
 )

@@ -18,10 +18,12 @@ from device.games.toolbox.ui import (
     dice_choice_index,
     first_waiting,
 )
+from device.i18n import Text, said
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, pause, stay
+from device.widgets.countdown import clock_text
 from device.widgets.cursor import counted, neighbour, wrapped
-from device.widgets.drawing import shapes_in_words
+from device.widgets.drawing import shapes_said
 from device.widgets.keeper_cursor import close_cursor, open_cursor
 from device.widgets.option_menu import option_menu
 from engine.toolbox import TOOLBOX
@@ -68,15 +70,15 @@ def dice_short(lang: str, kind: str, tokens: int) -> str:
     return T(lang, f"dice.short.{kind}")
 
 
-def roll_summary(lang: str, game: State) -> str:
-    """The last roll in words ("2 x triangle, 1 x circle", "5", "3 of 4 face up")."""
+def roll_summary(game: State) -> Text:
+    """The last roll in words ("2 x triangle, 1 x circle", "5", "3 of 4 face up"), as data."""
     if not game.last_roll:
         return ""
     if game.last_roll_kind == "shapes":
-        return shapes_in_words(lang, game.last_roll)
+        return shapes_said(game.last_roll)
     if game.last_roll_kind == "tokens":
         up = sum(1 for face in game.last_roll if face == "up")
-        return T(lang, "dice.face_up", up=up, n=len(game.last_roll))
+        return said("dice.face_up", up=up, n=len(game.last_roll))
     return " + ".join(game.last_roll)
 
 
@@ -143,7 +145,7 @@ def _roll(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
     game = TOOLBOX.apply(game, Roll())
     key = "dice.rolled_new_round" if new_round else "dice.rolled"
     seat_cursor = 1 if new_round else ui.seat_cursor
-    label = T(ctx.lang, key, what=roll_summary(ctx.lang, game))
+    label = said(key, what=roll_summary(game))
     return Reply(replace(ui, game=game, seat_cursor=seat_cursor, by_hand=False, new_round=new_round), label=label)
 
 
@@ -182,12 +184,21 @@ def _timer(ui: ToolboxUi, ctx: Context, hold: bool) -> Reply[ToolboxUi]:
     else:
         ui = settings_length(ui, ctx)
         command, key = StartSandglass(now), "glass.started"
-    return Reply(replace(ui, game=TOOLBOX.apply(ui.game, command)), label=T(ctx.lang, key))
+    return Reply(replace(ui, game=TOOLBOX.apply(ui.game, command)), label=said(key))
 
 
 def _adjust(ui: ToolboxUi, ctx: Context, delta_ms: int) -> Reply[ToolboxUi]:
+    """+/-10 s while paused; where the glass is full (its length) or empty it says so."""
     game = TOOLBOX.apply(ui.game, AdjustSandglass(delta_ms))
-    return Reply(replace(ui, game=game), label=T(ctx.lang, "glass.adjusted", delta=f"{delta_ms // 1000:+d}"))
+    moved = game.sandglass.top_ms - ui.game.sandglass.top_ms
+    if moved != delta_ms:  # stopped at full or empty: say where, and why
+        length = clock_text(game.sandglass.length_ms)
+        limit = T(ctx.lang, "glass.full" if delta_ms > 0 else "glass.empty", length=length)
+        if moved == 0:
+            return Reply(ui, error=limit)
+        label = said("glass.adjusted", delta=f"{round(moved / 1000):+d}")
+        return Reply(replace(ui, game=game), label=label, note=limit)
+    return Reply(replace(ui, game=game), label=said("glass.adjusted", delta=f"{delta_ms // 1000:+d}"))
 
 
 # ----- finishing order ---------------------------------------------------------------------
@@ -236,7 +247,7 @@ def _take(ui: ToolboxUi, seat: int, ctx: Context) -> Reply[ToolboxUi]:
     game = TOOLBOX.apply(ui.game, TakeToken(seat))
     token = game.order.token_of(seat)
     return Reply(replace(ui, game=game, seat_cursor=first_waiting(game), by_hand=False),
-                 label=T(ctx.lang, "order.took", seat=seat, token=token))
+                 label=said("order.took", seat=seat, token=str(token)))
 
 
 # ----- players -----------------------------------------------------------------------------
@@ -253,7 +264,7 @@ def _players(ui: ToolboxUi, ctx: Context) -> Keys:
     def keep(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
         game = TOOLBOX.apply(u.game, SetPlayers(u.players_pick))
         return Reply(replace(u, game=game, screen="menu", seat_cursor=1, by_hand=False, new_round=False),
-                     label=T(c.lang, "players.set", n=u.players_pick))
+                     label=said("players.set", n=u.players_pick))
 
     # ok keeps the count, back leaves the table size as it was: the keys say which
     return {"up": count("up"), "down": count("down"), "ok": Binding(keep, T(lang, "players.keep")),

@@ -14,6 +14,7 @@ from typing import Any
 
 from device.config import Config
 from device.errors import UserError
+from device.invocation import easel_command
 from device.run.logs import setup_logging
 from device.run.web.guard import WILDCARDS
 from device.run.web.server import PageServer
@@ -111,7 +112,7 @@ def run_web(config: Config, settings: Settings, seed: int, database: Path, force
         table.stop()
         for sig, previous in handlers.items():
             signal.signal(sig, previous)
-    print("Easel stopped; the game is saved (easel play resumes it).")
+    print(f"Easel stopped; the game is saved ({easel_command()} play resumes it).")
     return 0
 
 

@@ -7,7 +7,6 @@ the game goes on where it was.
 
 from __future__ import annotations
 
-import collections
 import logging
 import queue
 import threading
@@ -20,8 +19,9 @@ from device.clock import Clock, MonotonicClock
 from device.config import Config
 from device.framework.resources import Resources
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps
-from device.framework.session import session_to_dict
+from device.framework.session import stored_session
 from device.i18n import LANGUAGES
+from device.invocation import easel_command
 from device.run.loop import STOP, run_loop
 from device.run.web.glass import GlassHost
 from device.run.web.hub import Hub
@@ -102,10 +102,50 @@ class _Runner(Runner):
         super().__init__(deps, device)
 
     def handle(self, event: ButtonEvent) -> None:
-        """Handle the event, then time it until the glass shows the answer."""
+        """Handle the event, then time it until the glass shows the answer (a press that raised is
+        let go unsaved, so no later press is answered with its arrival)."""
         resumed = self.held  # the first press after a stop mid-countdown only lets time run again
-        super().handle(event)
-        self.table.handled(resumed)
+        try:
+            super().handle(event)
+        except BaseException:
+            self.table.arrivals.let_go(event)
+            raise
+        self.table.handled(event, resumed)
+
+
+class Arrivals:
+    """Each queued press's arrival time and the answer set once it is handled and saved, paired
+    with the press itself (not by queue order, which one press that raised would shift)."""
+
+    def __init__(self) -> None:
+        self._waiting: dict[int, tuple[ButtonEvent, float, Answer]] = {}
+        self._lock = threading.Lock()
+
+    def arrive(self, event: ButtonEvent) -> Answer:
+        """Note a press as it is queued; the answer returned is set once it is handled and saved."""
+        saved = Answer()
+        with self._lock:
+            self._waiting[id(event)] = (event, time.monotonic(), saved)  # held here: the id stays its own
+        return saved
+
+    def handled(self, event: ButtonEvent, resumed: bool = False) -> float:
+        """The press is handled and saved (`resumed`: it only let held time run again): its waiter
+        is told; returns when it arrived."""
+        with self._lock:
+            _, at, saved = self._waiting.pop(id(event), (event, time.monotonic(), Answer()))
+        saved.resumed = resumed
+        saved.set()
+        return at
+
+    def let_go(self, event: ButtonEvent) -> None:
+        """The press raised: forget it, its waiter never told it was saved."""
+        with self._lock:
+            self._waiting.pop(id(event), None)
+
+    def clear(self) -> None:
+        """Forget every press (the loop restarts)."""
+        with self._lock:
+            self._waiting.clear()
 
 
 class WebTable:
@@ -123,10 +163,11 @@ class WebTable:
         self.game_clock = game_clock  # tests freeze the game's time; the panel's stays real
         self.hub = hub or Hub()
         self.build = build_of(config)
+        self.command = easel_command()  # how the user starts Easel here, for the page's hints
         self.timer = PressTimer(lambda r: self.hub.publish("readout", r.to_dict()))
         self.glass = GlassHost(self.hub, self.timer, time_scale=time_scale, sleep_after_s=config.sleep_after_s)
         self._lock = threading.RLock()
-        self._arrivals: collections.deque[tuple[float, Answer]] = collections.deque()
+        self.arrivals = Arrivals()
         self._events: queue.Queue[ButtonEvent | None] = queue.Queue()
         self._runner: Runner | None = None
         self._store: Store | None = None
@@ -152,9 +193,9 @@ class WebTable:
             self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
             self._runner.show()  # handed over before start() returns (the loop's own first show changes nothing)
             if keep_choice:
-                self._store.save(session_to_dict(self._runner.session), self._runner.clock.now_ms())
+                self._store.save(stored_session(self._runner.session), self._runner.clock.now_ms())
             self._events = queue.Queue()
-            self._arrivals.clear()
+            self.arrivals.clear()
             self._stop = threading.Event()
             self._thread = threading.Thread(target=self._loop, args=(self._runner, self._events, self._stop),
                                             name="easel-loop", daemon=True)
@@ -218,17 +259,14 @@ class WebTable:
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}; valid buttons: {', '.join(BUTTONS)}")
         event = ButtonEvent(button, "hold" if hold else "press")
-        saved = Answer()
         with self._lock:
-            self._arrivals.append((time.monotonic(), saved))
+            saved = self.arrivals.arrive(event)
             self._events.put(event)
         return saved
 
-    def handled(self, resumed: bool = False) -> None:
+    def handled(self, event: ButtonEvent, resumed: bool = False) -> None:
         """Called on the loop thread after each press: start timing it to the glass."""
-        at, saved = self._arrivals.popleft() if self._arrivals else (time.monotonic(), Answer())
-        saved.resumed = resumed
-        saved.set()
+        at = self.arrivals.handled(event, resumed)
         if self.glass.worker is not None:
             self.timer.pressed(at, self.glass.worker, self.glass.take_secret())
         self.publish_view()
@@ -269,6 +307,7 @@ class WebTable:
             "keys": list(KEY_BUTTONS), "table": list(TABLE_BUTTONS) if self.build == "table" else [],
             "hold_ms": HOLD_MS, "note": panel_note(spec.model, lang),
             "panels": [[model, panel_name(model, lang), panel_note(model, lang)] for model in PANELS],
-            "strings": {key[4:]: T(lang, key) for key in PAGE_STRINGS},
+            "strings": {key[4:]: T(lang, key, **({"easel": self.command} if key == "web.disconnected" else {}))
+                        for key in PAGE_STRINGS},
             "help": T(lang, "web.keys_help_" + self.build),
         }

@@ -1,27 +1,21 @@
-"""The home menu as first seen, and with a game under way further down.
+"""The home menu as the registry lists it: as first seen, with a game under way further down,
+and with the cursor on its last entry (the Settings), which a small panel shows only scrolled.
 
-The entries are a fixed list (the five games of the first release, Statistics, Settings), not
-the registry's: adding a game changes none of these images.
+The entries are the registry's (`device.framework.loader.menu`, the gallery's default), so the
+images show the menu a device shows: a game added to the registry appears in them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from device.framework.contract import Context, MenuEntry, Sample
+from device.framework.contract import Context, Sample
+from device.framework.registry import GAMES, MENU
 from device.system.home.ui import HomeUi
-
-ENTRIES: tuple[tuple[str, str], ...] = (
-    ("toolbox", "game.toolbox"), ("artbox", "game.artbox"), ("identik", "game.identik"),
-    ("artem", "game.artem"), ("canvas", "game.canvas"), ("stats", "stats.title"), ("settings", "settings.title"),
-)
-
-
-def _menu(under_way: str = "") -> tuple[MenuEntry, ...]:
-    return tuple(MenuEntry(key, title, key == under_way) for key, title in ENTRIES)
 
 
 def samples(ctx: Context) -> Sequence[Sample[HomeUi]]:
-    """The menu, and the menu with the first game (after the Toolbox) under way."""
-    return (Sample("menu", HomeUi(), menu=_menu()),
-            Sample("menu-continue", HomeUi(cursor=3), under_way=("artbox",), menu=_menu("artbox")))
+    """The menu; the menu with the first game after the Toolbox under way; the last entry."""
+    return (Sample("menu", HomeUi()),
+            Sample("menu-continue", HomeUi(cursor=3), under_way=(GAMES[1],)),
+            Sample("menu-last", HomeUi(cursor=len(MENU) - 1)))

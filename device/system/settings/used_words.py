@@ -13,6 +13,7 @@ from device.storage import word_history
 from device.strings.all import STRINGS as T
 from device.system.settings.ui import SettingsUi
 from device.widgets.bindings import Binding, Bindings
+from device.widgets.confirm import confirm_screen
 from device.wordpacks import WordPackError
 
 
@@ -60,14 +61,6 @@ def confirming(lang: str) -> Bindings[SettingsUi]:
 def render_confirm(ctx: Context, keys: Mapping[str, str], frame: Frame, found: tuple[int, int] | None) -> None:
     """What a reset does, with the count it clears."""
     lang = ctx.lang
-    frame.header(T(lang, "settings.reset_title"))
-    frame.softkeys(keys)
     used, total = found if found is not None else (0, 0)
-    box = frame.content
-    width = box[2] - box[0] - frame.px(12)
     lines = (T(lang, "settings.reset_count", used=used, total=total), T(lang, "settings.reset_what"))
-    step = int(frame.body * 1.5)
-    top = box[1] + (box[3] - box[1] - step * len(lines)) // 2 + step // 2
-    for i, line in enumerate(lines):
-        frame.text((frame.width // 2, top + i * step), frame.ellipsize(line, width, frame.small), frame.small,
-                   anchor="mm")
+    confirm_screen(frame, T(lang, "settings.reset_title"), lines, keys)

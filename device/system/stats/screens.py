@@ -17,7 +17,14 @@ def render(ui: StatsUi, lines: Sequence[StatLine], games: int, lang: str, keys: 
     if not lines:
         frame.fit(frame.content, T(lang, "stats.none"), max_px=frame.body)
         return
-    left = [T(lang, line.title_key) if line.title_key else line.what for line in lines]
-    right = [str(line.count) if line.kind == "game" else T(lang, "stats.wins", won=line.won, played=line.played)
-             for line in lines]
+    left = [T(lang, line.title_key) if line.title_key else T(lang, "seat", seat=line.seat) if line.seat
+            else line.what for line in lines]
+    right = [str(line.count) if line.kind == "game" else wins(lang, line.won, line.played) for line in lines]
     frame.menu(frame.content, left, min(ui.cursor, len(left) - 1), right=right)
+
+
+def wins(lang: str, won: int, played: int) -> str:
+    """A player's wins out of the games played, singular as each language counts it (1 in
+    English; 0 and 1 in French)."""
+    one = won <= 1 if lang == "fr" else won == 1
+    return T(lang, "stats.wins_one" if one else "stats.wins", won=won, played=played)

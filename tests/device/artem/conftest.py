@@ -14,7 +14,7 @@ from engine.artem.commands import Command
 from engine.artem.state import State
 from hardware.events import ButtonEvent
 from tests.conftest import ROOT as REPO
-from tests.conftest import Harness
+from tests.conftest import Harness, said_text
 
 MakeHarness = Callable[..., Harness]
 SCRIPTS = REPO / "tests" / "scripts"
@@ -56,4 +56,4 @@ def press_labelled(h: Harness, *buttons: str) -> str:
     h.press(*first)
     label = APP.handle(ui(h), ButtonEvent(last), CTX).label
     h.press(last)
-    return label or ""
+    return said_text(label) or ""

@@ -178,3 +178,15 @@ def _one_tile_left(game: State) -> State:
     """The same game with one tile left in the colour deck, the rest discarded."""
     cards = game.deck.cards
     return replace(game, deck=Deck(cards[:1]), discards=game.discards + cards[1:])
+
+
+@pytest.mark.parametrize("panel", PANELS)
+def test_phase_one_is_the_cards_then_a_play(harness: MakeHarness, panel: str) -> None:
+    """003 l.28-31: phase 1 (discard, draw to 5) is done with the cards, nothing to press; the
+    header says it comes first, then a play from the list below (issue 28: "Discard, draw to 5"
+    headed a screen that already offered the plays, and read as a step to enter)."""
+    h = harness()
+    open_artem(h)
+    shown = said(ui(h), panel)
+    assert "Hand drawn to 5? Then play" in shown or "Drawn to 5? Play" in shown
+    assert "Discard" not in shown

@@ -23,7 +23,7 @@ from engine.canvas.scores import bonus_total, card_points, ribbons, total
 from engine.outcome import Termination
 from hardware.events import ButtonEvent
 from tests.conftest import ROOT as REPO
-from tests.conftest import Harness
+from tests.conftest import Harness, said_text
 from tests.device.canvas.conftest import ctx, mode, presser, started
 from tests.device.test_scripts import run_script_file
 
@@ -172,7 +172,7 @@ def test_seat_buttons_and_roll_shortcuts() -> None:
     solo = presser().press(started("spatial", players=1), "seat1")
     assert solo.screen == "auto"
     tossed = APP.handle(solo, ButtonEvent("roll"), ctx())
-    assert tossed.state.screen == "turn" and tossed.label is not None and tossed.label.startswith("auto:")
+    assert tossed.state.screen == "turn" and (said_text(tossed.label) or "").startswith("auto:")
 
 
 def test_undo_after_confirming_returns_to_the_review(harness: Callable[..., Harness]) -> None:
@@ -249,10 +249,10 @@ def test_random_presses_keep_every_rule(start: str, buttons: list[str]) -> None:
 def test_finished_games_go_to_the_history() -> None:
     """The history keeps each seat's score and the winner once the game is over."""
     final = SAMPLES["final"]
-    result = APP.result(final, "en")
+    result = APP.result(final)
     assert result is not None and result.scores == (13, 13, 12) and result.winners == (2,)
-    assert APP.result(SAMPLES["board"], "en") is None
-    solo = APP.result(SAMPLES["final-solo"], "en")
+    assert APP.result(SAMPLES["board"]) is None
+    solo = APP.result(SAMPLES["final-solo"])
     assert solo is not None and solo.winners == (1,) and len(solo.scores) == 1
 
 
@@ -301,5 +301,5 @@ def test_the_slot_screen_names_the_timer_and_the_hold() -> None:
     frame = Frame(250, 122)  # the 2.13" panel
     APP.render(ui, ctx(), frame)
     shown = " ".join(text for _, text, _ in frame.notes)
-    assert "timer: +2/Shape" in shown and "2 icons? Hold the top one's button" in shown
+    assert "timer: +2 per Shape" in shown and "2 icons? Hold the top one's button" in shown
     assert p.press(ui, "timer").game.draft.slots[0].top == ui.game.setup.icons[9]  # type: ignore[union-attr]

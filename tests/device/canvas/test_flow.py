@@ -18,13 +18,14 @@ from engine.canvas.rules import solo_award
 from engine.canvas.scores import paintings_done, total
 from engine.outcome import Termination
 from hardware.events import ButtonEvent
+from tests.conftest import said_text
 from tests.device.canvas.conftest import SCRIPTS, ctx, fresh, presser, started
 
 
 def press(ui: CanvasUi, button: str, kind: str = "press", lang: str = "en") -> tuple[CanvasUi, str | None]:
     reply = APP.handle(ui, ButtonEvent(button, kind), ctx(lang))  # type: ignore[arg-type]
     assert reply.error is None, reply.error
-    return reply.state, reply.label
+    return reply.state, said_text(reply.label, lang)
 
 
 def labels(ui: CanvasUi, lang: str = "en") -> dict[str, str]:

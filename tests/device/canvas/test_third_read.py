@@ -18,11 +18,12 @@ def _shown(ui: object, width: int, height: int) -> str:
 
 
 def test_the_legend_names_timer_where_a_fifth_row_fits() -> None:
-    """On the 7.5" `timer` is a legend row like the seat buttons; the 2.13" keeps it in the header."""
+    """On the 7.5" `timer` is a legend row like the seat buttons; the 2.13" keeps it in the header,
+    named as the legend names it (issue 28: "+2/Shape" alone was cryptic)."""
     slot = presser().press(started("spatial"), "seat1")
     large = _shown(slot, 800, 480)
     assert "timer" in large and "+2 per Shape" in large and "timer: +2/Shape" not in large
-    assert "timer: +2/Shape" in _shown(slot, 250, 122)
+    assert "timer: +2 per Shape" in _shown(slot, 250, 122)
 
 
 def test_after_a_hold_the_top_icon_is_in_and_the_bottom_one_asked() -> None:

@@ -13,7 +13,7 @@ from device.strings.all import STRINGS
 from device.widgets.game_app import next_seed
 from engine.identik.view import drawing_held, scores_so_far
 from hardware.events import ButtonEvent
-from tests.conftest import ROOT
+from tests.conftest import ROOT, said_text
 from tests.device.identik.conftest import ctx, finish, game_of, press, send, spell, started, to_judging
 
 # --- setup ------------------------------------------------------------------------------------
@@ -59,7 +59,7 @@ def test_start_takes_the_hourglass_from_settings() -> None:
     ui = IdentikUi(seed=1)
     reply = APP.handle(ui, ButtonEvent("ok"), ctx(sandglass_s=120))
     assert game_of(reply.state).setup.timer_ms == 120_000
-    assert reply.label == "game for 4 players"
+    assert said_text(reply.label) == "game for 4 players"
     hourglass = APP.handle(IdentikUi(seed=1, cursor=6), ButtonEvent("ok"), ctx(lang="fr"))
     assert hourglass.error == "À changer dans Réglages"
 
@@ -120,8 +120,8 @@ def test_names_reach_the_game_and_the_labels() -> None:
     ui = press(IdentikUi(seed=1, draft=Draft(names=names, first=1)), "ok")
     assert game_of(ui).setup.names == ("Sam", "Amy", "", "Mika")
     ui = to_judging(ui)
-    assert send(ui, "seat3").label == "Seat 3 ticked criterion 1"
-    assert send(ui, "seat2").label == "Amy ticked criterion 1"
+    assert said_text(send(ui, "seat3").label) == "Seat 3 ticked criterion 1"
+    assert said_text(send(ui, "seat2").label) == "Amy ticked criterion 1"
 
 
 # --- super criterion and hourglass ------------------------------------------------------------
@@ -133,7 +133,7 @@ def test_super_picker_wraps_one_to_ten() -> None:
     assert press(ui, "down").pick == 10
     assert press(ui, *(["up"] * 10)).pick == 1
     reply = send(ui, "up", "up", "ok")
-    assert game_of(reply.state).super_criterion == 3 and reply.label == "super criterion 3"
+    assert game_of(reply.state).super_criterion == 3 and said_text(reply.label) == "super criterion 3"
 
 
 def test_a_held_up_or_down_jumps_five() -> None:
@@ -149,7 +149,7 @@ def test_roll_key_rolls_the_d10_under_either_rule() -> None:
         reply = send(started(rule=rule), key)
         game = game_of(reply.state)
         assert game.phase == "describe" and game.super_rolled
-        assert reply.label == f"rolled {game.super_criterion} for the super criterion"
+        assert said_text(reply.label) == f"rolled {game.super_criterion} for the super criterion"
     assert press(started(rule="roll"), "up").pick == 1
 
 
@@ -167,7 +167,7 @@ def test_timer_starts_pauses_and_resumes() -> None:
     assert game_of(ui).sandglass.deadline_ms() == 91_000
     assert press(ui, "timer", now=5_000) == ui  # a press while running does nothing
     paused = send(ui, "timer!", now=31_000)
-    assert paused.label == "hourglass paused" and game_of(paused.state).sandglass.status == "paused"
+    assert said_text(paused.label) == "hourglass paused" and game_of(paused.state).sandglass.status == "paused"
     resumed = press(paused.state, "timer", now=100_000)
     assert game_of(resumed).sandglass.deadline_ms() == 160_000
     four_keys = press(press(ui, "down", now=31_000), "ok", now=100_000)
@@ -203,7 +203,7 @@ def test_up_passes_left_and_down_passes_right() -> None:
         reply = send(press(started(first=2), "ok", "ok", now=0), key, now=90_000)
         game = game_of(reply.state)
         assert (game.phase, game.direction) == ("judging", direction)
-        assert reply.label == f"drawings passed {direction}"
+        assert said_text(reply.label) == f"drawings passed {direction}"
         assert 2 not in drawing_held(game)
 
 
@@ -211,9 +211,9 @@ def test_seat_buttons_tick_and_untick_the_drawing_they_hold() -> None:
     """Rulebook 002 l.61: the judge checks the box; pressing again takes it back (issue 4)."""
     ui = to_judging(started(first=1))
     reply = send(ui, "seat3")
-    assert game_of(reply.state).ticks[0] == (3,) and reply.label == "Seat 3 ticked criterion 1"
+    assert game_of(reply.state).ticks[0] == (3,) and said_text(reply.label) == "Seat 3 ticked criterion 1"
     again = send(reply.state, "seat3", lang="fr")
-    assert game_of(again.state).ticks[0] == () and again.label == "Place 3 décoche le critère 1"
+    assert game_of(again.state).ticks[0] == () and said_text(again.label, "fr") == "Place 3 décoche le critère 1"
 
 
 def test_the_narrator_seat_cannot_tick() -> None:
@@ -225,24 +225,41 @@ def test_the_narrator_seat_cannot_tick() -> None:
 
 def test_four_keys_tick_with_the_cursor_and_name_the_judge() -> None:
     """With four keys, up/down choose a judge and ok ticks, its label naming that judge (issue 13:
-    no silent wrong entry); the cursor then goes back to "next", so an ok pressed to move on
-    moves on and never changes a tick."""
+    no silent wrong entry); the cursor then walks on to the next judge (issue 28: it went back to
+    "next" and S3 walked past "Tick S1" again), and to "next" after the last one."""
     names = ("Sam", "Amy", "", "Mika", "", "")
     ui = to_judging(press(IdentikUi(seed=3, draft=Draft(names=names, first=2)), "ok"))
     assert APP.bindings(ui, ctx()).labels()["ok"] == "Next"
     ui = press(ui, "down")  # the first judge: seat 1
     assert APP.bindings(ui, ctx()).labels()["ok"] == "Tick Sam"
     reply = send(ui, "ok")
-    assert game_of(reply.state).ticks[0] == (1,) and reply.state.cursor == 0
-    assert reply.label == "Sam ticked criterion 1"
-    ui = press(reply.state, "up")  # the last judge: seat 4
+    assert game_of(reply.state).ticks[0] == (1,) and said_text(reply.label) == "Sam ticked criterion 1"
+    assert APP.bindings(reply.state, ctx(lang="fr")).labels()["ok"] == "Cocher P3"  # seat 3 is next
+    ui = press(reply.state, "down")  # seat 3 says "not met": on to seat 4
     assert APP.bindings(ui, ctx()).labels()["ok"] == "Tick Mika"
-    ui = press(ui, "ok", "down", "down")
-    assert game_of(ui).ticks[0] == (1, 4)
-    assert APP.bindings(ui, ctx(lang="fr")).labels()["ok"] == "Cocher P3"
-    assert APP.bindings(press(ui, "up"), ctx()).labels()["ok"] == "Clear Sam"
-    ui = press(ui, "up", "ok", "ok")  # untick Sam, then next
+    ui = press(ui, "ok")
+    assert game_of(ui).ticks[0] == (1, 4) and ui.cursor == 0  # after the last judge: "next"
+    assert APP.bindings(press(ui, "down"), ctx()).labels()["ok"] == "Clear Sam"
+    ui = press(ui, "down", "ok", "down", "down", "ok")  # untick Sam (on to seat 3), past 4 to "next", next
     assert (game_of(ui).ticks[0], game_of(ui).criterion) == ((4,), 2)
+
+
+def test_four_keys_show_which_judges_have_decided() -> None:
+    """Issue 28: on the walk a judge the cursor moved past without a tick said "not met" (002
+    l.61: "Otherwise, don't check the box"): a dash where a tick would be, so a silent judge no
+    longer looks like one still thinking."""
+    from device.games.identik import judging as shown
+    from device.render.frame import Frame
+
+    ui = to_judging(press(IdentikUi(seed=3, draft=Draft(first=2)), "ok"))
+    walked = press(ui, "down", "ok", "down")  # seat 1 ticks, seat 3 moves on: the cursor on seat 4
+    assert game_of(walked).ticks[0] == (1,) and walked.cursor == 3
+    for size in ((250, 122), (800, 480)):
+        plain, marked = Frame(*size), Frame(*size)
+        at_three = replace(walked, cursor=2)  # the same ticks, seat 3 not yet past
+        shown.judging(at_three, game_of(at_three), "en", {}, plain, seat_buttons=False)
+        shown.judging(walked, game_of(walked), "en", {}, marked, seat_buttons=False)
+        assert plain.image.tobytes() != marked.image.tobytes()
 
 
 def test_ok_next_and_back_previous_criterion() -> None:
@@ -262,7 +279,7 @@ def test_summary_then_next_round_rotates_the_narrator() -> None:
     ui = press(to_judging(started(first=4)), *(["ok"] * 10))
     reply = send(ui, "ok")
     game = game_of(reply.state)
-    assert (game.phase, game.narrator, reply.label) == ("super", 1, "round 1 scored")
+    assert (game.phase, game.narrator, said_text(reply.label)) == ("super", 1, "round 1 scored")
 
 
 # --- scorecard and the end --------------------------------------------------------------------
@@ -271,15 +288,28 @@ def test_summary_then_next_round_rotates_the_narrator() -> None:
 def test_the_summary_opens_the_scorecard_with_the_round_counted() -> None:
     """Rulebook 002 l.71-77: the round's points go on the scorecard (seat 2 holds seat 4's drawing
     and ticks super criterion 1: 1 + 2 bonus for seat 4, 1 for narrator seat 1); ok or back
-    return to the round's points, down abandons the game."""
+    return to the round's points; down asks before it abandons the game (issue 28)."""
     ui = press(to_judging(started(first=1)), "seat2", *(["ok"] * 10))
     assert game_of(ui).phase == "summary"
     card = press(ui, "down")
     assert card.screen == "scores" and APP.screen_key(card) == "identik.scores"
     assert [line.total for line in scores_so_far(game_of(card))] == [1, 0, 0, 3]
     assert press(card, "ok") == press(card, "back") == replace(card, screen="play")
-    quit_ = send(card, "down")
-    assert quit_.state.game is None and quit_.state.screen == "setup" and quit_.label == "game abandoned"
+    asked = send(card, "down")
+    assert asked.state.game == card.game and asked.state.screen == "quit" and asked.label is None
+    assert APP.bindings(asked.state, ctx()).labels() == {"ok": "Quit", "back": "Play on"}
+    assert press(asked.state, "back") == card
+    quit_ = send(asked.state, "ok")
+    assert quit_.state.game is None and quit_.state.screen == "setup" and said_text(quit_.label) == "game abandoned"
+
+
+def test_one_press_on_the_scorecard_never_abandons_the_game() -> None:
+    """Issue 28: no single press on the scorecard (any button, pressed or held) drops the game."""
+    ui = press(to_judging(started(first=1)), "seat2", *(["ok"] * 10))
+    card = press(ui, "down")
+    for button in ("up", "down", "ok", "back", "roll", "timer", *(f"seat{n}" for n in range(1, 9))):
+        for kind in ("", "!"):
+            assert game_of(press(card, button + kind)) == card.game, button + kind
 
 
 def test_back_steps_back_in_the_round_else_opens_the_menu() -> None:
@@ -310,7 +340,7 @@ def test_the_end_shows_the_final_scorecard_and_ok_plays_again() -> None:
     game = game_of(again.state)
     assert (game.phase, game.round_no, game.history) == ("super", 1, ())
     assert (game.setup.players, game.first_narrator, again.state.seed) == (3, 2, next_seed(ui))
-    assert again.label == "game for 3 players" and APP.in_progress(again.state)
+    assert said_text(again.label) == "game for 3 players" and APP.in_progress(again.state)
     setup = press(ui, "back")
     assert (setup.screen, setup.game, setup.cursor, setup.draft) == ("setup", None, 0, ui.draft)
     assert press(press(ui, "back"), "ok").draft == ui.draft

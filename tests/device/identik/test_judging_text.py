@@ -36,7 +36,7 @@ def test_each_judge_is_named_with_the_artist_whose_drawing_they_judge() -> None:
     # second read: "Prev judge" moved a cursor the screen never showed); four keys need it.
     assert not labels.get("up") and not labels.get("down")
     four_keys, four_labels = _judging_texts(seat_buttons=False)
-    assert any("OK ticks" in t for t in four_keys)
+    assert any("Each judge in turn: OK met, ▼ not met" in t for t in four_keys)  # issue 28: the walk
     assert four_labels["up"] == "Prev judge" and four_labels["down"] == "Next judge"
 
 
@@ -131,6 +131,18 @@ def test_the_four_key_ok_names_the_judge_only_where_the_name_fits_the_key() -> N
     assert APP.bindings(short, four_keys).labels()["ok"] == "Tick S3"  # seat 1 narrates
     long = next(s for s in samples(ctx()) if s.name == "long-names-judging-four-keys").state
     assert APP.bindings(long, four_keys).labels()["ok"] == "Tick"
-    ticked = press(long, "ok")  # the cursor goes back to Next: down twice to the same judge
-    labels = APP.bindings(press(ticked, "down", "down"), four_keys).labels()
+    ticked = press(long, "ok")  # the cursor walks on to the next judge: up once to the same judge
+    labels = APP.bindings(press(ticked, "up"), four_keys).labels()
     assert labels["ok"] == "Clear"
+
+
+def test_pencils_down_says_the_narrator_picks_the_way() -> None:
+    """002 l.57: the drawings pass left or right "depending on what the narrator decides"; the
+    screen says who picks (issue 28: a reader could not tell)."""
+    from device.render.frame import Frame
+
+    passing = next(s for s in samples(ctx()) if s.name == "passing").state
+    for lang, words in (("en", "The narrator picks: pass to the"), ("fr", "Le narrateur choisit : passez à")):
+        frame = Frame(250, 122)
+        APP.render(passing, ctx(lang=lang), frame)
+        assert words in [text for _, text, _ in frame.notes]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from device.render.frame import TEXT_FLOOR_PX, Frame
@@ -54,14 +55,16 @@ def _band_top(image: Image.Image, bottom: int) -> int:
     return y
 
 
-def test_a_toast_over_the_waiting_seats_leaves_no_sliver_of_the_highlight() -> None:
+def test_a_toast_over_the_waiting_seats_hides_nothing() -> None:
     """The Toolbox's order screen on the 2.13": S2 highlighted in the waiting row, then a refused
-    seat button's toast. The rows the band cuts through are cleared up to the first blank row."""
+    seat button's toast. The band would cover the waiting seats: the screen is drawn above the
+    band instead (issue 28), every text still there, no sliver of anything cut, a blank row
+    between the screen and the band; once the message goes the screen is as it was."""
     h = Harness(settings=Settings(panel="epd2in13_V4"))
     h.press("ok", "seat3", "seat1")
     plain, _ = h.runner.render()
     h.press("seat3")  # refused: seat 3 already holds #1
-    assert h.runner.session.message
+    assert h.runner.session.message == "Seat 3 already holds #1"
     shown, _ = h.runner.render()
     assert shown.size == (250, 122)
     frame = Frame(250, 122)
@@ -69,14 +72,30 @@ def test_a_toast_over_the_waiting_seats_leaves_no_sliver_of_the_highlight() -> N
     bar_top = frame.bottom
     band_top = _band_top(shown, bar_top)
     assert bar_top - band_top >= 12  # the toast band itself
-    # the no-toast frame has ink right above where the band starts (the highlighted S2) ...
-    assert not _rows_blank(plain, band_top - 1, band_top)
-    cut_top = band_top
-    while not _rows_blank(plain, cut_top - 1, cut_top):
-        cut_top -= 1
-    # ... and with the toast every one of those rows is blank: nothing half-covered shows
-    assert _rows_blank(shown, cut_top, band_top)
-    # what lies above the first blank row (the number tokens) is untouched
-    assert shown.crop((0, 0, 250, cut_top)).tobytes() == plain.crop((0, 0, 250, cut_top)).tobytes()
+    assert not _rows_blank(plain, band_top - 1, band_top)  # without the band, ink stood there
+    assert _rows_blank(shown, band_top - 1, band_top)  # with it, the screen ends above the band
+    texts = {text for _, text, _ in shown.info["easel.text"]}
+    assert {text for _, text, _ in plain.info["easel.text"]} <= texts
     h.runner.session = replace(h.runner.session, message="")
     assert h.runner.render()[0].tobytes() == plain.tobytes()
+
+
+def _key_gap(label: str, size: tuple[int, int]) -> int:
+    """The blank columns between the ok key's symbol and the ink of its label."""
+    frame = Frame(*size)
+    frame.softkeys({"ok": label})
+    cell = frame.width // 4
+    top = frame.height - min(frame.px(15), max(15, frame.height // 8)) + 1  # below the rule
+    strip = frame.image.crop((2 * cell + 2, top, 3 * cell - 1, frame.height - 1))  # after the cell rule
+    inked = [any(strip.getpixel((x, y)) == 0 for y in range(strip.height)) for x in range(strip.width)]
+    gap_start = inked.index(False, inked.index(True))
+    return inked.index(True, gap_start) - gap_start
+
+
+@pytest.mark.parametrize("label", ["Voir", "Annuler", "Attendre", "Yes"])
+@pytest.mark.parametrize("size", [(250, 122), (800, 480)])
+def test_a_soft_key_label_never_touches_its_symbol(label: str, size: tuple[int, int]) -> None:
+    """Issue 28: "●Voir" read as one word on the 2.13": a label whose first letter overhangs to
+    the left keeps (about) the gap a plain one ("Show") has: two blank columns at least."""
+    gap = _key_gap(label, size)
+    assert gap >= 2 and gap >= _key_gap("Show", size) * 3 // 4

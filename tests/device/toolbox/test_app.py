@@ -119,6 +119,25 @@ def test_hold_timer_pauses_and_resumes(harness: MakeHarness) -> None:
     assert h.sounds == countdown_sounds(150_000, 190_000)
 
 
+def test_ten_seconds_more_says_so_when_the_glass_is_full(harness: MakeHarness) -> None:
+    """Issue 28: +10 s stops at the length set in Settings (1:23 becomes 1:30) and says so on
+    screen; at full or empty the press changes nothing and says why."""
+    h = harness()
+    h.press("ok", "timer")
+    h.wait(7)
+    h.press("timer!")
+    assert ui(h).game.sandglass.top_ms == 83_000
+    h.press("up")
+    assert ui(h).game.sandglass.top_ms == 90_000
+    assert h.runner.session.message == "Full: 1:30 is the length (Settings)"
+    h.press("up")
+    assert ui(h).game.sandglass.top_ms == 90_000 and h.runner.session.message.startswith("Full: 1:30")
+    h.press("back!")
+    assert ui(h).game.sandglass.top_ms == 83_000 and h.runner.session.message == "Undid: sandglass +7 s"
+    h.press(*["down"] * 9)
+    assert ui(h).game.sandglass.top_ms == 0 and h.runner.session.message == "Empty: no sand left to take"
+
+
 def test_up_and_down_add_or_remove_ten_seconds_while_paused(harness: MakeHarness) -> None:
     """While paused, up adds 10 s and down takes 10 s, never past the glass's length."""
     h = harness()
