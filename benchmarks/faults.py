@@ -5,7 +5,8 @@
   -wal from an older copy (issue 21), a read-only file system, two Easels started at once, kills
   right after an idle `wait` was acknowledged, and 100 kills (SIGKILL at random moments and inside
   commits: a preloaded shim kills the process at its Nth fsync/fdatasync, between the page writes
-  and the sync).
+  and the sync), and the web simulator's sandglass through a view switch, Ctrl-C, SIGTERM and a
+  kill -9 (fault_glass.py: presses answered saved = presses applied, the sand left within 1 s).
 
 For each case it prints the steps acknowledged (`ok N`), the steps on disk after a restart, the exit
 codes, and what was kept aside (`broken`: the database moved aside; `stale`: a -wal not applied;
@@ -31,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.fault_glass import sandglass_stops  # noqa: E402
 from benchmarks.fault_kills import idle_waits, kills  # noqa: E402
 from benchmarks.fault_rig import (  # noqa: E402
     EASEL,
@@ -235,6 +237,7 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--only-commit-kills", action="store_true", help="only the kills inside commits")
+    parser.add_argument("--only-sandglass", action="store_true", help="only the sandglass's stops (fault_glass.py)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"{'case':46s} {'acked':>6} {'on disk':>8} {'exit codes':>10} {'aside':>6}")
@@ -242,6 +245,9 @@ def main() -> None:
         tmp = Path(name)
         if args.only_commit_kills:
             kills(tmp, args.kills, rng, random_kills=False)
+            return
+        if args.only_sandglass:
+            sandglass_stops(tmp)
             return
         disk_full(tmp, None)
         disk_full(tmp, 300)
@@ -253,6 +259,7 @@ def main() -> None:
         judging_cost(tmp)
         read_only(tmp)
         two_at_once(tmp)
+        sandglass_stops(tmp)
         idle_waits(tmp, 20, rng)
         kills(tmp, args.kills, rng)
 

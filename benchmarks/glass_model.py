@@ -7,11 +7,10 @@ for the press and the SD card's sync.
   before the frame reaches the display, so it adds to the wait one for one.
 - SD card: every press is one commit with `fdatasync`, made while the panel refreshes
   (docs/architecture.md, Storage). The glass waits for none of it; the next press waits for
-  what is left of it once the glass answered: max(0, sync - wait). A countdown second's commit
-  (`save_tick`) may hold a press arriving meanwhile: sync / 2 on average, counted for every press
-  delivered while a countdown runs as sync x sync / 2 / 1000 (the chance of landing in it times
-  the mean wait). The order before issue 30 (commit, then the frame) is shown beside it: + sync
-  on every press.
+  what is left of it once the glass answered: max(0, sync - wait). A countdown second writes
+  nothing (its time is derived from the saved start and the clock), so no commit of its own holds
+  a press. The order before issue 30 (commit, then the frame) is shown beside it: + sync on every
+  press.
 
 The default sync, 25 ms, is a typical card's: Easel's largest commit writes 33 KB into the WAL
 (8-33 KB, issue 30's measure) in 4 KB pages, and a typical card's 4K random writes run at
@@ -36,13 +35,11 @@ class ZeroModel:
     factor: float
     sd_ms: int = SD_MS
 
-    def press_ms(self, wait_ms: float, host_ms: float, in_countdown: bool = False,
-                 glass_ms: float | None = None) -> float:
+    def press_ms(self, wait_ms: float, host_ms: float, glass_ms: float | None = None) -> float:
         """A press's wait on a Zero 2 W, its commit beside the refresh that takes `glass_ms` to
         show it (default `wait_ms`; longer for a secret, whose hand-on is not counted as a wait)."""
-        ticks = self.sd_ms * self.sd_ms / 2 / 1000 if in_countdown else 0.0
         beside = wait_ms if glass_ms is None else glass_ms
-        return wait_ms + host_ms * self.factor + max(0.0, self.sd_ms - beside) + ticks
+        return wait_ms + host_ms * self.factor + max(0.0, self.sd_ms - beside)
 
     def naive_ms(self, wait_ms: float, host_ms: float) -> float:
         """The same press with the commit before the frame (the order before issue 30)."""

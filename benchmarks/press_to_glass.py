@@ -187,8 +187,7 @@ def _add_waits(run: Run, script: Path, model: str, frames: list[dict[str, Any]],
         if secret:
             wait = max(0, wait - HANDING_ON_MS)
         run.waits.append(wait)
-        counting = any(c.first_ms <= delivered[step] <= c.last_ms for c in run.countdowns)
-        on_zero = zero.press_ms(wait, host.get(step, 0.0), counting, glass)
+        on_zero = zero.press_ms(wait, host.get(step, 0.0), glass)
         run.zero_waits.append(on_zero)
         run.zero_naive_ms += zero.naive_ms(wait, host.get(step, 0.0))
         if step >= start:

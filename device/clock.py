@@ -7,7 +7,14 @@ time where it stopped, and time only moves again once someone presses a button).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Protocol
+
+
+def wall_now_ms() -> int:
+    """The wall clock (Unix time, ms): set by NTP or a real-time clock, restored at boot by a Pi's
+    fake-hwclock; unlike the monotonic clock it runs on while Easel (or the Pi) is off."""
+    return time.time_ns() // 1_000_000
 
 
 class Clock(Protocol):
@@ -22,6 +29,12 @@ class Clock(Protocol):
     def release(self) -> None:
         """Let time run again from where it was held."""
 
+    def wall_ms(self) -> int | None:
+        """The wall clock now (Unix ms), None when time only moves when told (a virtual clock)."""
+
+    def skip(self, ms: int) -> None:
+        """Move time on by `ms` (the sand that ran while Easel was stopped)."""
+
 
 class MonotonicClock:
     """Real time from the monotonic clock, starting at `start_ms` (the last saved time).
@@ -30,9 +43,10 @@ class MonotonicClock:
     cannot move a running sandglass; time spent powered off is not counted.
     """
 
-    def __init__(self, start_ms: int = 0) -> None:
+    def __init__(self, start_ms: int = 0, wall: Callable[[], int] = wall_now_ms) -> None:
         self._origin = time.monotonic_ns() // 1_000_000 - start_ms
         self._held: int | None = None
+        self._wall = wall
 
     def now_ms(self) -> int:
         """The current time."""
@@ -50,13 +64,26 @@ class MonotonicClock:
             self._origin = time.monotonic_ns() // 1_000_000 - self._held
             self._held = None
 
+    def wall_ms(self) -> int | None:
+        """The wall clock now (Unix ms)."""
+        return self._wall()
+
+    def skip(self, ms: int) -> None:
+        """Move time on by `ms`."""
+        self._origin -= ms
+        if self._held is not None:
+            self._held += ms
+
 
 class VirtualClock:
-    """Time that moves only when told to (headless scripts: `wait 90` takes no real time)."""
+    """Time that moves only when told to (headless scripts: `wait 90` takes no real time).
 
-    def __init__(self, start_ms: int = 0) -> None:
+    It has no wall clock unless given one (`wall`, for tests of what a real clock does)."""
+
+    def __init__(self, start_ms: int = 0, wall: Callable[[], int] | None = None) -> None:
         self._now = start_ms
         self._held = False
+        self._wall = wall
 
     def now_ms(self) -> int:
         """The current time."""
@@ -74,3 +101,11 @@ class VirtualClock:
     def release(self) -> None:
         """Let time run again from where it was held."""
         self._held = False
+
+    def wall_ms(self) -> int | None:
+        """The wall clock given, if any."""
+        return None if self._wall is None else self._wall()
+
+    def skip(self, ms: int) -> None:
+        """Move time on by `ms` (even while held)."""
+        self._now += max(0, ms)

@@ -52,11 +52,12 @@ class Harness:
 
     def __init__(self, db: Path | None = None, settings: Settings | None = None, seed: int = 1,
                  wall_clock: Callable[[], str] = local_time, resources: Resources | None = None,
-                 store: Store | None = None, seat_buttons: bool = True) -> None:
+                 store: Store | None = None, seat_buttons: bool = True,
+                 wall: Callable[[], int] | None = None) -> None:
         self.frames = FrameRecorder(None)
         self.sounds: list[tuple[int, str]] = []
         self.store = store or Store(db)  # `store`: one opened by the test (its own lock wait)
-        self.clock = VirtualClock(self.store.resume_ms())
+        self.clock = VirtualClock(self.store.resume_ms(), wall)  # `wall`: a wall clock, as on a real device
         deps = RunnerDeps(store=self.store, resources=resources or Resources(), sink=self.frames, clock=self.clock,
                           on_sound=lambda ms, s: self.sounds.append((ms, s)), wall_clock=wall_clock)
         self.runner = Runner(deps, DeviceSetup(settings=settings or Settings(), seed=seed, seat_buttons=seat_buttons))

@@ -1,5 +1,5 @@
-"""A session at start-up: the one the store saved (fit to this device), or a fresh one; and
-what the screen says when a countdown was running as Easel stopped."""
+"""A session at start-up: the one the store saved (fit to this device), or a fresh one (how the
+last run stopped, and what a running sandglass shows then: restart.py)."""
 
 from __future__ import annotations
 
@@ -40,23 +40,6 @@ def adapt(session: Session, ctx: Context) -> Session:
         if adapted is not None and adapted is not state:
             session = session.with_state(key, adapted)
     return session
-
-
-def stopped_mid_countdown(store: Store) -> bool:
-    """A countdown second was saved after the last step: Easel stopped while one ran."""
-    saved, tick = store.saved_ms(), store.tick_ms()
-    return saved is not None and tick is not None and tick > saved
-
-
-def held_message(session: Session, now: int) -> str:
-    """What the screen says while time is held after a stop: the time left, if the open app's
-    sandglass was running."""
-    left = session.app().time_left(session.state(), now)
-    lang = session.settings.language
-    if left is None:
-        return T(lang, "power_cut_paused")
-    seconds = -(-left // 1000)
-    return T(lang, "power_cut", left=f"{seconds // 60}:{seconds % 60:02d}")
 
 
 def with_notices(session: Session, notices: Sequence[Notice]) -> Session:

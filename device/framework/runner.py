@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from PIL import Image
 
@@ -22,7 +22,8 @@ from device.framework.deps import DeviceSetup, FrameSink, RunnerDeps
 from device.framework.journal import Journal
 from device.framework.loader import app, games_under_way, menu
 from device.framework.press_pipeline import PressPipeline
-from device.framework.resume import held_message, resume, stopped_mid_countdown, with_notices
+from device.framework.restart import StopClock
+from device.framework.resume import resume, with_notices
 from device.framework.session import Session, apply_reply, open_app, paused_game, stored_session
 from device.framework.undo import UndoService
 from device.render.frame import Frame
@@ -42,15 +43,16 @@ class Runner:
 
     def __init__(self, deps: RunnerDeps, device: DeviceSetup) -> None:
         self.deps, self.device, self.store, self.clock = deps, device, deps.store, deps.clock
+        self.deadlines = DeadlineScheduler(deps.clock)
+        self.stops = StopClock(deps.store, deps.clock, self.deadlines)  # how the last run ended, before any write
         start = Context(settings=device.settings, resources=deps.resources, now_ms=deps.clock.now_ms(),
                         locked=device.locked(), words=deps.store)
         self.session = resume(deps.store, device, start)
         self.journal = Journal(deps.store, deps.wall_clock)
         self.undo = UndoService(deps.store)
-        self.deadlines = DeadlineScheduler(deps.clock)
         self.pipeline = PressPipeline(self.journal, self.undo, self._context)
-        if stopped_mid_countdown(deps.store) and self.next_deadline() is not None:
-            self._hold()
+        if self._counting():  # a sandglass runs: the sand ran on while Easel was away, or it is held
+            self.session = self.stops.restarted(self.session)
         self.session = with_notices(self.session, deps.store.notices)
 
     @property
@@ -62,13 +64,6 @@ class Runner:
     def held(self) -> bool:
         """True while time is held after a stop mid-countdown (until the next press)."""
         return self.deadlines.held
-
-    def _hold(self) -> None:
-        """A countdown was running when Easel stopped: hold time where it stopped until a press."""
-        self.deadlines.hold()
-        self.session = replace(self.session, message=held_message(self.session, self.clock.now_ms()))
-        log.warning("countdown held after a stop (device clock %s ms): %s", self.store.tick_ms(),
-                    self.session.message)
 
     def ctx(self, now_ms: int | None = None) -> Context:
         """The context apps see now (or at `now_ms`)."""
@@ -84,7 +79,7 @@ class Runner:
     def handle(self, event: ButtonEvent) -> None:
         """Process one button event completely (handed to the display, then committed to disk)."""
         if self.held:  # the first press after a stop mid-countdown only lets time run again
-            self.deadlines.release()
+            self.stops.resumed()
             self.session = replace(self.session, message="")
             log.info("countdown resumed by a %s of %s", event.kind, event.button)
             self.show()
@@ -116,13 +111,17 @@ class Runner:
             return None
         return self.deadlines.next(self.session.states, self.ctx(self.deadlines.checked_ms), self.journal.retry_at)
 
+    def _counting(self) -> bool:
+        """Some app's time runs (a sandglass): it has a deadline of its own (not a retry's)."""
+        since = self.ctx(self.deadlines.checked_ms)
+        return not self.held and self.deadlines.next(self.session.states, since) is not None
+
     def tick(self) -> None:
         """Run every tick that is due (one context each); re-render once if anything was due."""
         self.journal.commit(self._tick, self.clock.now_ms, self.show)
 
     def _tick(self) -> None:
         due_any = not self.held and self.journal.retry(self.clock.now_ms())
-        saved_at = None
         for _ in range(MAX_TICKS_PER_WAKE):
             ctx = self.ctx()
             due = self.deadlines.due(self.session.states, ctx)
@@ -130,16 +129,12 @@ class Runner:
                 break
             due_any = True
             for key, state in due:
-                if self._tick_app(key, state, ctx):
-                    saved_at = ctx.now_ms
-        if due_any:
-            now = self.clock.now_ms()
-            if saved_at != now and self.next_deadline() is not None:
-                self.store.save_tick(now)  # a running countdown survives a power cut to the second
+                self._tick_app(key, state, ctx)
+        if due_any:  # nothing is written for a second that passes: the sandglass's time is derived
             self.show(tick=True)
 
-    def _tick_app(self, key: str, state: Any, ctx: Context) -> bool:
-        """Let time pass in one app; True when that changed the session (then saved)."""
+    def _tick_app(self, key: str, state: Any, ctx: Context) -> None:
+        """Let time pass in one app; saved when that changed the session (e.g. time's up)."""
         mode = self.session.mode
         reply = app(key).tick(state, ctx)
         self.session = apply_reply(self.session, key, reply, ctx)
@@ -149,13 +144,12 @@ class Runner:
         self._play(reply.sounds, ctx.now_ms)
         if mode != self.session.mode:
             log.info("switched to %s at a deadline", self.session.mode)
-        return changed
 
-    def shutdown(self) -> int:
-        """Keep a running countdown's time, write what is pending if possible and close the store;
+    def shutdown(self, how: Literal["closed", "switch"] = "closed") -> int:
+        """Mark where a running countdown's time stands (a clean stop holds it at the next start, a
+        view switch lets it run on), write what is pending if possible and close the store;
         returns how many steps could not be saved."""
-        if not self.held and self.next_deadline() is not None:
-            self.store.save_tick(self.clock.now_ms())
+        self.stops.closing(how, self._counting())
         return self.store.close()
 
     def _play(self, sounds: tuple[Sound, ...], now: int) -> None:

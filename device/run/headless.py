@@ -74,7 +74,8 @@ def run_script(runner: Runner, clock: VirtualClock, steps: list[Step]) -> None:
 
 def run_stream(runner: Runner, clock: VirtualClock, lines: BinaryIO, acks: TextIO) -> None:
     """Run steps as they arrive (`--script -`), answering each in order: `ok N` once step N is on
-    disk, `unsaved N` when the disk refused it (it may be written later; only `ok` is a promise).
+    disk, `unsaved N` when the disk refused it (it may be written later; only `ok` is a promise),
+    `resumed N` when the press only let a sandglass held after a stop run again (not applied).
 
     A bad line is reported as `error <message>` and skipped, so a feeding program sees
     exactly which steps were acknowledged. Lines are read as bytes, at most SCRIPT_LINE_BYTES each.
@@ -91,11 +92,12 @@ def run_stream(runner: Runner, clock: VirtualClock, lines: BinaryIO, acks: TextI
             acks.write(f"error {exc}\n")
             acks.flush()
             continue
+        resumes = runner.held and any(not isinstance(step, Wait) for step in steps)  # a wait passes no time held
         run_script(runner, clock, steps)
         saved = not runner.store.pending
         if saved and any(isinstance(step, Wait) for step in steps):
             saved = runner.store.save_tick(clock.now_ms())  # the time a wait passed is on disk before `ok`
-        acks.write(f"{'ok' if saved else 'unsaved'} {number}\n")
+        acks.write(f"{'resumed' if resumes else 'ok' if saved else 'unsaved'} {number}\n")
         acks.flush()
 
 

@@ -28,6 +28,7 @@ from device.storage.kept import Keep
 from device.storage.set_aside import SetAside
 from device.storage.store_aside import Notice
 from device.storage.store_check import seal
+from device.storage.store_clock import ClockRows
 from device.storage.store_codec import dumps, pack, unpack
 from device.storage.store_file import (
     FORMAT_VERSION,
@@ -49,7 +50,6 @@ from device.storage.store_rows import (
     read_aside,
     read_games,
     run_transaction,
-    write_current,
 )
 from device.storage.store_wal import BUMP
 from device.storage.store_words import WordHistoryRows, WordsDealt, record
@@ -68,7 +68,7 @@ class StoreError(RuntimeError):
     """The database could not be opened or checked."""
 
 
-class Store(HeldCommits, WordHistoryRows):
+class Store(HeldCommits, WordHistoryRows, ClockRows):
     """The device's SQLite database; `path=None` keeps it in memory (headless runs, tests)."""
 
     def __init__(self, path: Path | None, lock_wait_s: float = LOCK_WAIT_S) -> None:
@@ -282,13 +282,13 @@ class Store(HeldCommits, WordHistoryRows):
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (finished.key, finished.game, finished.finished, dumps(list(finished.players)),
                      dumps(list(finished.scores)), dumps(list(finished.winners)), finished.seed))
-            write_current(cur, session, now_ms)
+            self._current(cur, session, now_ms)
 
         self._write(work)
 
     def save_tick(self, now_ms: int) -> bool:
-        """Record the device clock (one small row: a countdown's second, the end of a script's
-        `wait`); skipped while steps are pending. True when the clock is on disk (in a
+        """Record the device clock (one small row: the end of a script's `wait`, virtual time a
+        restart resumes from); skipped while steps are pending. True when the clock is on disk (in a
         `one_commit` block: held for the block's commit)."""
         if self.pending:
             return False
@@ -328,7 +328,7 @@ class Store(HeldCommits, WordHistoryRows):
             cur.execute(f"DELETE FROM {table} WHERE seq=?", (seq,))
             cur.execute(f"INSERT INTO {other} (mode, label, state, form) VALUES (?, ?, ?, ?)",
                         (mode, label, pack(current[0]), current[1]))
-            write_current(cur, session_after(restored, int(form)), now_ms)
+            self._current(cur, session_after(restored, int(form)), now_ms)
             return str(label), restored, int(form)
 
         return self._write(work)
@@ -348,7 +348,7 @@ class Store(HeldCommits, WordHistoryRows):
         def work(cur: Cursor) -> None:
             cur.execute("DELETE FROM undo WHERE mode=?", (mode,))
             cur.execute("DELETE FROM redo WHERE mode=?", (mode,))
-            write_current(cur, session, now_ms)
+            self._current(cur, session, now_ms)
 
         self._write(work)
 

@@ -53,17 +53,19 @@ def test_a_press_hands_its_frame_over_before_its_commit_and_returns_after_it(tmp
     h.store.close()
 
 
-def test_a_countdown_second_goes_to_the_panel_before_its_commit(tmp_path: Path) -> None:
+def test_a_countdown_second_writes_nothing_and_times_up_commits_after_its_frame(tmp_path: Path) -> None:
+    """Issue 30: the seconds reach the panel and write nothing (the sandglass's time is derived);
+    its end, time's up, is a step like a press: its frame handed over, then its one commit."""
     db = tmp_path / "easel.db"
     h = Harness(db)
     h.press("ok", "timer")  # the Toolbox; the first one done guessing turns the sandglass (000 l.56)
     seen = watch_frames(h, db)
-    before_ticks = len(seen)
-    tick_before = h.store.tick_ms()
+    before_ticks, before = len(seen), committed(db)
     h.wait(3)
-    assert len(seen) > before_ticks
-    assert h.store.tick_ms() != tick_before  # each shown second is saved...
-    assert seen[-1] < committed(db)  # ...and committed after its frame was handed over
+    assert len(seen) > before_ticks and committed(db) == before  # shown, not written
+    h.wait(87)
+    assert committed(db) == before + 1  # time's up: one commit...
+    assert seen[-1] == before  # ...made after its frame was handed over
     h.store.close()
 
 

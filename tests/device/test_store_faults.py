@@ -318,7 +318,8 @@ def test_a_power_cut_mid_countdown_comes_back_paused_where_it_was(tmp_path: Path
 
 
 def test_quitting_mid_countdown_keeps_its_time(tmp_path: Path) -> None:
-    """Item 12: quitting at 0:42 left comes back at 0:42, held (it used to come back at 1:30)."""
+    """Item 12: quitting at 0:42 left comes back at 0:42, held (it used to come back at 1:30); issue
+    31: a clean quit is no power cut, and the notice says what the next press does."""
     db = tmp_path / "easel.db"
     proc = headless(db, tmp_path / "f1")
     for number, line in enumerate(["press ok", "press timer", "wait 48"], 1):
@@ -326,17 +327,20 @@ def test_quitting_mid_countdown_keeps_its_time(tmp_path: Path) -> None:
     proc.communicate("", timeout=60)
     assert proc.returncode == 0
     h = _held_resume(db)
-    assert h.runner.session.message == "Power was lost at 0:42: press to resume"
+    assert h.runner.session.message == "Stopped at 0:42 when Easel closed: press to run on"
     state = json.loads((tmp_path / "f1" / "state.json").read_text(encoding="utf-8"))
     assert state["now_ms"] == h.clock.now_ms()
 
 
-def test_countdown_time_is_one_small_row(tmp_path: Path) -> None:
-    """Item 12: a countdown tick writes one row of `ticks`, not a whole save (the session is untouched)."""
+def test_a_countdown_second_writes_nothing(tmp_path: Path) -> None:
+    """Issue 30: a sandglass left alone writes nothing while it runs (its time is derived from its
+    start and the clock); its end, time's up, is one step."""
     db = tmp_path / "easel.db"
     h = Harness(db)
     h.press("ok", "timer")
-    before = h.store.conn.execute("SELECT session, now_ms FROM current").fetchone()
-    h.wait(10)
-    assert h.store.conn.execute("SELECT session, now_ms FROM current").fetchone() == before
-    assert h.store.tick_ms() == 10_000
+    commits = "SELECT value FROM meta WHERE key='commit'"
+    before = h.store.conn.execute(commits).fetchone(), h.store.tick_ms()
+    h.wait(89)
+    assert (h.store.conn.execute(commits).fetchone(), h.store.tick_ms()) == before
+    h.wait(1)
+    assert int(h.store.conn.execute(commits).fetchone()[0]) == int(before[0][0]) + 1

@@ -109,7 +109,7 @@ def test_a_press_by_post_is_played_and_saved(serve: Callable[..., Served]) -> No
     """POST /press without Origin (curl) presses; the step is in the database."""
     served = serve()
     code, answer = post(served, "/press", {"button": "ok", "hold": False})
-    assert (code, answer) == (200, {"pressed": "ok", "hold": False, "saved": True})
+    assert (code, answer) == (200, {"pressed": "ok", "hold": False, "saved": True, "resumed": False})
     served.table.stop()  # waits for the loop to finish the press
     store = Store(served.table.database)
     saved = store.load()

@@ -287,8 +287,11 @@ class PageHandler(BaseHTTPRequestHandler):
             except ValueError as exc:
                 self._error(400, str(exc))
                 return
-            # Answered once the press is handled and on disk (a stuck loop: answered anyway, saved false).
-            self._json(200, {"pressed": button, "hold": hold, "saved": saved.wait(PRESS_WAIT_S)})
+            # Answered once the press is handled and on disk (a stuck loop: answered anyway, saved false);
+            # a press that only let a sandglass held after a stop run again is no step: resumed, not saved.
+            done = saved.wait(PRESS_WAIT_S)
+            self._json(200, {"pressed": button, "hold": hold, "saved": done and not saved.resumed,
+                             "resumed": done and saved.resumed})
             return
         self._view(body)
 

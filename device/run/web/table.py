@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from device.clock import Clock, MonotonicClock
 from device.config import Config
@@ -74,6 +74,12 @@ def build_of(config: Config) -> str:
     return "table"  # the table build, or no profile at all: the simulator offers every button
 
 
+class Answer(threading.Event):
+    """Set once a press is handled and saved; `resumed` when it only let held time run again."""
+
+    resumed = False
+
+
 class PageBuzzer:
     """The runner's buzzer: each sound goes to the pages, which beep with Web Audio."""
 
@@ -98,33 +104,36 @@ class _Runner(Runner):
     def handle(self, event: ButtonEvent) -> None:
         """Handle the event, then time it until the glass shows the answer (a press that raised is
         let go unsaved, so no later press is answered with its arrival)."""
+        resumed = self.held  # the first press after a stop mid-countdown only lets time run again
         try:
             super().handle(event)
         except BaseException:
             self.table.arrivals.let_go(event)
             raise
-        self.table.handled(event)
+        self.table.handled(event, resumed)
 
 
 class Arrivals:
-    """Each queued press's arrival time and the event set once it is handled and saved, paired
+    """Each queued press's arrival time and the answer set once it is handled and saved, paired
     with the press itself (not by queue order, which one press that raised would shift)."""
 
     def __init__(self) -> None:
-        self._waiting: dict[int, tuple[ButtonEvent, float, threading.Event]] = {}
+        self._waiting: dict[int, tuple[ButtonEvent, float, Answer]] = {}
         self._lock = threading.Lock()
 
-    def arrive(self, event: ButtonEvent) -> threading.Event:
-        """Note a press as it is queued; the event returned is set once it is handled and saved."""
-        saved = threading.Event()
+    def arrive(self, event: ButtonEvent) -> Answer:
+        """Note a press as it is queued; the answer returned is set once it is handled and saved."""
+        saved = Answer()
         with self._lock:
             self._waiting[id(event)] = (event, time.monotonic(), saved)  # held here: the id stays its own
         return saved
 
-    def handled(self, event: ButtonEvent) -> float:
-        """The press is handled and saved: its waiter is told; returns when it arrived."""
+    def handled(self, event: ButtonEvent, resumed: bool = False) -> float:
+        """The press is handled and saved (`resumed`: it only let held time run again): its waiter
+        is told; returns when it arrived."""
         with self._lock:
-            _, at, saved = self._waiting.pop(id(event), (event, time.monotonic(), threading.Event()))
+            _, at, saved = self._waiting.pop(id(event), (event, time.monotonic(), Answer()))
+        saved.resumed = resumed
         saved.set()
         return at
 
@@ -176,10 +185,9 @@ class WebTable:
         """
         with self._lock:
             self._store = Store(self.database)
-            saved = self._store.load()
             resources = Resources(dice_file=self.config.dice_file, word_packs=self.config.word_packs)
             deps = RunnerDeps(store=self._store, resources=resources, sink=self.glass,
-                              clock=self.game_clock(saved[1] if saved else 0), buzzer=PageBuzzer(self.hub))
+                              clock=self.game_clock(self._store.resume_ms()), buzzer=PageBuzzer(self.hub))
             self._runner = _Runner(self, deps, DeviceSetup(settings=self.settings, seed=self.seed, forced=self.forced,
                                                             seat_buttons=not self.config.four_keys_only))
             self.glass.use(self._runner.session.settings.panel)  # the glass exists before the first frame
@@ -207,18 +215,22 @@ class WebTable:
     def stop(self) -> None:
         """Stop the loop (every handled press is already saved), the panel and the store."""
         with self._lock:
-            self._halt()
+            self._halt("closed")
             self.glass.close()
             self.timer.close()
 
-    def _halt(self) -> None:
+    def _halt(self, how: Literal["closed", "switch"]) -> None:
+        """Stop the loop and close the store, marking where a running sandglass stands: held at the
+        next start after a stop, running on through a view switch."""
         if self._thread is not None:
             self._events.put(STOP)  # after the presses already queued: each is handled and saved first
             self._thread.join()
             self._thread = None
-        if self._store is not None:
+        if self._runner is not None:
+            self._runner.shutdown(how)
+        elif self._store is not None:
             self._store.close()
-            self._store = None
+        self._store = None
         self._runner = None
 
     def switch(self, panel: str | None = None, language: str | None = None) -> None:
@@ -228,7 +240,7 @@ class WebTable:
         if language is not None and language not in LANGUAGES:
             raise ValueError(f"unknown language {language!r}; choose en or fr")
         with self._lock:
-            self._halt()
+            self._halt("switch")
             if panel is not None:
                 self.forced["panel"] = panel
                 self.timer.reset()
@@ -238,8 +250,9 @@ class WebTable:
 
     # -- presses ---------------------------------------------------------------------------------
 
-    def press(self, button: str, hold: bool = False) -> threading.Event:
-        """Queue a press (or hold) of a logical button; the event is set once it is handled and saved.
+    def press(self, button: str, hold: bool = False) -> Answer:
+        """Queue a press (or hold) of a logical button; the answer is set once it is handled and saved
+        (`resumed`: it only let a sandglass held after a stop run again).
 
         ValueError names the valid buttons.
         """
@@ -251,9 +264,9 @@ class WebTable:
             self._events.put(event)
         return saved
 
-    def handled(self, event: ButtonEvent) -> None:
+    def handled(self, event: ButtonEvent, resumed: bool = False) -> None:
         """Called on the loop thread after each press: start timing it to the glass."""
-        at = self.arrivals.handled(event)
+        at = self.arrivals.handled(event, resumed)
         if self.glass.worker is not None:
             self.timer.pressed(at, self.glass.worker, self.glass.take_secret())
         self.publish_view()
