@@ -42,10 +42,7 @@ class Runner:
     """One session, driven one event (or one wake-up) at a time, on a single thread."""
 
     def __init__(self, deps: RunnerDeps, device: DeviceSetup) -> None:
-        self.deps = deps
-        self.device = device
-        self.store = deps.store
-        self.clock = deps.clock
+        self.deps, self.device, self.store, self.clock = deps, device, deps.store, deps.clock
         self.deadlines = DeadlineScheduler(deps.clock)
         self.stops = StopClock(deps.store, deps.clock, self.deadlines)  # how the last run ended, before any write
         start = Context(settings=device.settings, resources=deps.resources, now_ms=deps.clock.now_ms(),

@@ -13,12 +13,13 @@ row cannot pass for the data a game names.
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from device.digest import sha256_hex
 
 KEPT_SCHEMA = ("CREATE TABLE IF NOT EXISTS kept (hash TEXT PRIMARY KEY, body BLOB NOT NULL)",)
 
@@ -41,7 +42,7 @@ class Shelf(Protocol):
 
 def key_of(body: bytes) -> str:
     """The key data is kept under: its SHA-256, in hex."""
-    return hashlib.sha256(body).hexdigest()
+    return sha256_hex(body)
 
 
 def lines_body(lines: Sequence[str]) -> bytes:

@@ -8,10 +8,10 @@ these games with their scores so far; nothing ever changes or deletes a row.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from device.digest import sha256_hex
 from device.storage.store_codec import dumps, pack, unpack
 
 ASIDE_SCHEMA = (
@@ -32,7 +32,7 @@ class SetAside:
 
 def write(cur: Any, kept: SetAside) -> None:
     """Keep a saved game aside (a state already kept aside is not kept twice)."""
-    digest = hashlib.sha256(f"{kept.mode}\n{dumps(kept.state)}".encode()).hexdigest()
+    digest = sha256_hex(f"{kept.mode}\n{dumps(kept.state)}".encode())
     cur.execute("INSERT OR IGNORE INTO aside (hash, mode, reason, form, state) VALUES (?, ?, ?, ?, ?)",
                 (digest, kept.mode, kept.reason, kept.form, pack(kept.state)))
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,7 +39,7 @@ from device.storage.store_file import (
     make_parent,
     printable,
 )
-from device.storage.store_held import HeldTransaction
+from device.storage.store_held import HeldCommits, HeldTransaction
 from device.storage.store_open import create, open_file, start_fresh
 from device.storage.store_rows import (
     CURRENT,
@@ -68,7 +68,7 @@ class StoreError(RuntimeError):
     """The database could not be opened or checked."""
 
 
-class Store(WordHistoryRows, ClockRows):
+class Store(HeldCommits, WordHistoryRows, ClockRows):
     """The device's SQLite database; `path=None` keeps it in memory (headless runs, tests)."""
 
     def __init__(self, path: Path | None, lock_wait_s: float = LOCK_WAIT_S) -> None:
@@ -210,47 +210,6 @@ class Store(WordHistoryRows, ClockRows):
         with suppress(sqlite3.Error):
             self._disk.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return run_transaction(self._disk, counted)
-
-    # one commit for a step ---------------------------------------------------------------------
-    @contextmanager
-    def one_commit(self) -> Iterator[None]:
-        """Hold the writes made inside in one transaction and commit it (the sync) as the block
-        ends: the caller hands its frame to the panel inside, before the sync. A power cut before
-        the end loses the block's writes whole, never a part; nested blocks join the outer one."""
-        if self._held is not None:
-            yield
-            return
-        self._held = HeldTransaction(self._disk)
-        try:
-            yield
-        finally:
-            self._commit_held()
-
-    def _join(self, work: Callable[[Any], T]) -> T:
-        """Run `work` in the block's open transaction; if the disk refuses it, drop the block's
-        transaction and write its steps again the usual way (after a checkpoint, else in memory)."""
-        assert self._held is not None
-        try:
-            return self._held.join(work)
-        except sqlite3.Error as exc:
-            if not is_write_failure(exc) or self.path is None:
-                raise
-            works = [*self._held.works, work]
-            self._held.rollback()
-            self._held = HeldTransaction(self._disk)
-            return self._write(lambda cur: [w(cur) for w in works], held=False)[-1]  # type: ignore[no-any-return]
-
-    def _commit_held(self) -> None:
-        """End a `one_commit` block: commit it (the sync), or write its steps again the usual way."""
-        held, self._held = self._held, None
-        if held is None:
-            return
-        try:
-            held.commit()
-        except sqlite3.Error as exc:
-            if not is_write_failure(exc) or self.path is None:
-                raise
-            self._write(lambda cur: [w(cur) for w in held.works], held=False)
 
     def _start_pending(self, exc: sqlite3.Error) -> None:
         self.write_error = str(exc)

@@ -4,10 +4,11 @@ frame is already on its way to the panel (`Store.one_commit`)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
+from device.storage.store_file import is_write_failure
 from device.storage.store_wal import BUMP
 
 T = TypeVar("T")
@@ -58,3 +59,54 @@ class HeldTransaction:
             self.open = False
             with suppress(sqlite3.Error):
                 self.conn.execute("ROLLBACK")
+
+class HeldCommits:
+    """The one commit of a step: a Store's writes inside `one_commit` join one transaction,
+    committed (the sync) as the block ends."""
+
+    _held: HeldTransaction | None
+    _disk: sqlite3.Connection
+    path: Any
+
+    def _write(self, work: Callable[[Any], T], held: bool = True) -> T:
+        raise NotImplementedError
+
+    @contextmanager
+    def one_commit(self) -> Iterator[None]:
+        """Hold the writes made inside in one transaction and commit it (the sync) as the block
+        ends: the caller hands its frame to the panel inside, before the sync. A power cut before
+        the end loses the block's writes whole, never a part; nested blocks join the outer one."""
+        if self._held is not None:
+            yield
+            return
+        self._held = HeldTransaction(self._disk)
+        try:
+            yield
+        finally:
+            self._commit_held()
+
+    def _join(self, work: Callable[[Any], T]) -> T:
+        """Run `work` in the block's open transaction; if the disk refuses it, drop the block's
+        transaction and write its steps again the usual way (after a checkpoint, else in memory)."""
+        assert self._held is not None
+        try:
+            return self._held.join(work)
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc) or self.path is None:
+                raise
+            works = [*self._held.works, work]
+            self._held.rollback()
+            self._held = HeldTransaction(self._disk)
+            return self._write(lambda cur: [w(cur) for w in works], held=False)[-1]  # type: ignore[no-any-return]
+
+    def _commit_held(self) -> None:
+        """End a `one_commit` block: commit it (the sync), or write its steps again the usual way."""
+        held, self._held = self._held, None
+        if held is None:
+            return
+        try:
+            held.commit()
+        except sqlite3.Error as exc:
+            if not is_write_failure(exc) or self.path is None:
+                raise
+            self._write(lambda cur: [w(cur) for w in held.works], held=False)

@@ -49,8 +49,9 @@ class CountingStore(Store):
         super().__init__(None)
         self.tally = [0]
 
-    def _on_disk(self, work: Callable[[Any], Any]) -> Any:
-        return super()._on_disk(lambda cur: work(_Counting(cur, self.tally)))
+    def _write(self, work: Callable[[Any], Any], held: bool = True) -> Any:
+        # every write passes here, whether held for the step's one commit or on disk at once
+        return super()._write(lambda cur: work(_Counting(cur, self.tally)), held)
 
 
 @dataclass(frozen=True)
