@@ -229,7 +229,8 @@ as_easel() {  # run a command in the root as the service's user, from its state 
 # What pip built from source in a log: the names after "Building wheel for", Easel's own
 # (pure Python, from the checkout) left out.
 built_from_source() {
-    sed -n 's/.*Building wheel for \([^ ]*\) .*/\1/p' "$@" | grep -vx 'easel-companion' | sort -u | paste -sd ' ' -
+    sed -n 's/.*Building wheel for \([^ ]*\) .*/\1/p' "$@" | { grep -vx 'easel-companion' || true; } \
+        | sort -u | paste -sd ' ' -
 }
 
 check_compiled() {  # nothing that Debian packages may have been compiled
