@@ -30,7 +30,6 @@ import argparse
 import contextlib
 import json
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -53,20 +52,13 @@ from device.run.script import Wait, read_four_keys, read_seeded  # noqa: E402
 from device.run.web.panel import GlassFrame, SimPanel  # noqa: E402
 from device.settings import Settings  # noqa: E402
 from device.storage.store import Store  # noqa: E402
+from device.storage.store_wal import commits_seen  # noqa: E402
 from hardware.panels import PANELS, busy_ms  # noqa: E402
 
 MODEL = "epd2in13_V4"
 GROWTH_MS = 20
 ORDERS = ("beside", "naive")
 
-
-def committed(db: Path) -> int:
-    """The commit count another process sees."""
-    conn = sqlite3.connect(db)
-    try:
-        return int(conn.execute("SELECT value FROM meta WHERE key='commit'").fetchone()[0])
-    finally:
-        conn.close()
 
 
 class Glass:
@@ -108,11 +100,11 @@ def child(script: Path, order: str, presses: int, out: Path) -> None:
             run_script(runner, clock, [step])
             worker.flush()
             continue
-        before, shown = committed(db), glass.shown
+        before, shown = commits_seen(db), glass.shown
         start = time.monotonic()
         runner.handle(step)
         ack = time.monotonic()
-        on_disk = committed(db) > before
+        on_disk = commits_seen(db) > before
         worker.flush()
         with glass.cond:
             refreshed = glass.shown > shown

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from PIL import Image, ImageChops
 
 from device.clock import VirtualClock
 from device.framework.deps import local_time
@@ -43,6 +44,20 @@ for _key in keys():
     join_texts(_key)
 
 UPDATE = os.environ.get("EASEL_UPDATE_GOLDENS") == "1"
+
+
+def check_golden(image: Image.Image, path: Path, test_file: str) -> None:
+    """`image` is pixel for pixel its golden PNG at `path` (written instead under
+    EASEL_UPDATE_GOLDENS=1; look at it before committing)."""
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        image.save(path)
+        return
+    assert path.exists(), f"no golden image {path.name}; run EASEL_UPDATE_GOLDENS=1 pytest {test_file}"
+    golden = Image.open(path)
+    assert golden.size == image.size
+    diff = ImageChops.difference(golden.convert("RGB"), image.convert("RGB")).getbbox()
+    assert diff is None, f"{path.name} differs from its golden image in box {diff}"
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
 

@@ -28,7 +28,7 @@ from device.storage.kept import Keep
 from device.storage.set_aside import SetAside
 from device.storage.store_aside import Notice
 from device.storage.store_check import seal
-from device.storage.store_clock import ClockRows
+from device.storage.store_clock import TICK, ClockRows
 from device.storage.store_codec import dumps, pack, unpack
 from device.storage.store_file import (
     FORMAT_VERSION,
@@ -292,18 +292,7 @@ class Store(HeldCommits, WordHistoryRows, ClockRows):
         `one_commit` block: held for the block's commit)."""
         if self.pending:
             return False
-        tick = "INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)"
-        try:
-            if self._held is not None:  # in a one_commit block: on disk with the block's commit
-                self._join(lambda cur: cur.execute(tick, (now_ms,)))
-                return not self.pending
-            self._disk.execute(tick, (now_ms,))
-        except sqlite3.Error as exc:
-            if not is_write_failure(exc):
-                raise
-            log.warning("device clock not saved: %s", exc)
-            return False
-        return True
+        return self._clock_row(lambda cur: cur.execute(TICK, (now_ms,)), lambda: self._disk.execute(TICK, (now_ms,)))
 
     def step_back(self, table: str, mode: str, current: tuple[dict[str, Any], int],
                   session_after: Callable[[dict[str, Any], int], dict[str, Any]],

@@ -15,6 +15,7 @@ from device.storage.store_file import is_write_failure
 from device.storage.store_rows import Cursor, write_current
 
 log = logging.getLogger("device.storage.store")
+TICK = "INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)"  # where the device clock resumes
 
 How = Literal["step", "closed", "switch", "lost"]
 HOWS: tuple[How, ...] = ("step", "closed", "switch", "lost")
@@ -70,6 +71,9 @@ class _Rows(Protocol):
     def _on_disk(self, work: Callable[[Any], Any]) -> Any:
         """Run `work` in one transaction on disk."""
 
+    def _clock_row(self, work: Callable[[Cursor], Any], direct: Callable[[], Any]) -> bool:
+        """Write a clock row (ClockRows._clock_row)."""
+
 
 def step_mark(now_ms: int) -> ClockMark:
     """A step's mark with no wall clock (until the runner gives the store its clocks' readings)."""
@@ -98,14 +102,20 @@ class ClockRows:
             return False
 
         def work(cur: Cursor) -> None:
-            cur.execute("INSERT OR REPLACE INTO ticks (id, now_ms) VALUES (1, ?)", (mark.now_ms,))
+            cur.execute(TICK, (mark.now_ms,))
             cur.execute(*mark.statement())
 
+        return self._clock_row(work, lambda: self._on_disk(work))
+
+    def _clock_row(self: _Rows, work: Callable[[Cursor], Any], direct: Callable[[], Any]) -> bool:
+        """Write a clock row: in the open one_commit block if there is one (on disk with its
+        commit), else by `direct`; a disk that refuses it costs a log line, never a step. True
+        when it is on disk."""
         try:
-            if self._held is not None:  # in a one_commit block: on disk with the block's commit
+            if self._held is not None:
                 self._join(work)
                 return not self.pending
-            self._on_disk(work)
+            direct()
         except sqlite3.Error as exc:
             if not is_write_failure(exc):
                 raise

@@ -44,6 +44,18 @@ class Marker:
     meta_page: int
 
 
+def commits_seen(db: Path) -> int:
+    """The commit count another connection sees in the database at `db` (what is committed)."""
+    conn = sqlite3.connect(db)
+    try:
+        marker = read_marker(conn)
+    finally:
+        conn.close()
+    if marker is None:
+        raise ValueError(f"{db}: no commit count (not an Easel database, or older than markers)")
+    return marker.commits
+
+
 def read_marker(conn: sqlite3.Connection) -> Marker | None:
     """The database's marker, or None when it has none (written before markers) or is unreadable."""
     try:

@@ -16,16 +16,8 @@ import pytest
 
 from device.framework.session import stored_session
 from device.storage.store import Store
+from device.storage.store_wal import commits_seen
 from tests.conftest import ROOT, Harness
-
-
-def committed(db: Path) -> int:
-    """The commit count another process sees (only what is committed)."""
-    conn = sqlite3.connect(db)
-    try:
-        return int(conn.execute("SELECT value FROM meta WHERE key='commit'").fetchone()[0])
-    finally:
-        conn.close()
 
 
 def watch_frames(h: Harness, db: Path) -> list[int]:
@@ -34,7 +26,7 @@ def watch_frames(h: Harness, db: Path) -> list[int]:
     submit = h.frames.submit
 
     def watched(*args: Any, **kwargs: Any) -> None:
-        seen.append(committed(db))
+        seen.append(commits_seen(db))
         submit(*args, **kwargs)
 
     h.frames.submit = watched  # type: ignore[method-assign]
@@ -46,10 +38,10 @@ def test_a_press_hands_its_frame_over_before_its_commit_and_returns_after_it(tmp
     h = Harness(db)
     seen = watch_frames(h, db)
     for button in ("ok", "down", "down", "ok"):
-        before = committed(db)
+        before = commits_seen(db)
         h.press(button)
         assert seen[-1] == before  # the frame went to the display with the step not yet on disk
-        assert committed(db) == before + 1  # one commit per press, made before handle returned
+        assert commits_seen(db) == before + 1  # one commit per press, made before handle returned
     h.store.close()
 
 
@@ -60,11 +52,11 @@ def test_a_countdown_second_writes_nothing_and_times_up_commits_after_its_frame(
     h = Harness(db)
     h.press("ok", "timer")  # the Toolbox; the first one done guessing turns the sandglass (000 l.56)
     seen = watch_frames(h, db)
-    before_ticks, before = len(seen), committed(db)
+    before_ticks, before = len(seen), commits_seen(db)
     h.wait(3)
-    assert len(seen) > before_ticks and committed(db) == before  # shown, not written
+    assert len(seen) > before_ticks and commits_seen(db) == before  # shown, not written
     h.wait(87)
-    assert committed(db) == before + 1  # time's up: one commit...
+    assert commits_seen(db) == before + 1  # time's up: one commit...
     assert seen[-1] == before  # ...made after its frame was handed over
     h.store.close()
 
@@ -73,13 +65,13 @@ def test_writes_in_one_commit_land_whole_and_only_at_its_end(tmp_path: Path) -> 
     db = tmp_path / "easel.db"
     store = Store(db)
     store.save({"n": 0}, 1)
-    before = committed(db)
+    before = commits_seen(db)
     with store.one_commit():
         store.save({"n": 1}, 2, undo=("toolbox", "roll", {"n": 0}, 1))
         store.save_tick(3)
         assert store.load() == ({"n": 1}, 2)  # the runner reads its own step at once
-        assert committed(db) == before  # nobody else sees it yet
-    assert committed(db) == before + 1  # the block is one commit
+        assert commits_seen(db) == before  # nobody else sees it yet
+    assert commits_seen(db) == before + 1  # the block is one commit
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT now_ms FROM ticks").fetchone() == (3,)
     assert conn.execute("SELECT COUNT(*) FROM undo").fetchone() == (1,)

@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
 
 from device.run.gallery import SampleFrame, gallery_samples
-from tests.conftest import UPDATE
+from tests.conftest import check_golden
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 SCREENS = list(gallery_samples())  # states only: each test draws its own screen (a fast collection)
@@ -21,17 +20,7 @@ SCREENS = list(gallery_samples())  # states only: each test draws its own screen
 @pytest.mark.parametrize(("name", "sample"), SCREENS, ids=[n for n, _ in SCREENS])
 def test_screen_matches_golden(name: str, sample: SampleFrame) -> None:
     """A screen renders exactly as its reviewed golden image."""
-    image = sample.render()
-    path = GOLDEN / name
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        image.save(path)
-        return
-    assert path.exists(), f"no golden image {path.name}; run EASEL_UPDATE_GOLDENS=1 pytest {__file__}"
-    golden = Image.open(path)
-    assert golden.size == image.size
-    diff = ImageChops.difference(golden.convert("RGB"), image.convert("RGB")).getbbox()
-    assert diff is None, f"{name} differs from its golden image in box {diff}"
+    check_golden(sample.render(), GOLDEN / name, __file__)
 
 
 def test_every_golden_is_still_rendered() -> None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
 
 from device.settings import Settings
 from device.strings.all import STRINGS as T
 from hardware.panels import GALLERY_PANELS
-from tests.conftest import UPDATE, Harness
+from tests.conftest import Harness, check_golden
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "notices"
 EPOCH = 1_800_000_000_000
@@ -50,15 +49,7 @@ def test_the_notice_after_a_stop_matches_its_golden(tmp_path: Path, stop: str, p
     key = STOPS[stop][0]
     assert h.runner.held and h.runner.session.message.startswith(T(lang, key, left="@").split("@")[0])
     image, _ = h.runner.render()
-    path = GOLDEN / f"{stop}-{panel}-{lang}.png"
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        image.save(path)
-        return
-    assert path.exists(), f"no golden image {path.name}; run EASEL_UPDATE_GOLDENS=1 pytest {__file__}"
-    golden = Image.open(path)
-    diff = ImageChops.difference(golden.convert("RGB"), image.convert("RGB")).getbbox()
-    assert diff is None, f"{path.name} differs from its golden image in box {diff}"
+    check_golden(image, GOLDEN / f"{stop}-{panel}-{lang}.png", __file__)
 
 
 def test_every_notice_golden_is_still_rendered() -> None:
