@@ -109,3 +109,20 @@ class VirtualClock:
     def skip(self, ms: int) -> None:
         """Move time on by `ms` (even while held)."""
         self._now += max(0, ms)
+
+
+COARSE_STEP_S = 30
+
+
+def shown_seconds(remaining_ms: int) -> int:
+    """The whole seconds a countdown shows (rounded up: 0.2 s left shows 1)."""
+    return -(-remaining_ms // 1000)
+
+
+def clock_text(ms: int, coarse: bool = False) -> str:
+    """Remaining time as m:ss (rounded up to the second shown; to 30 s, with "≤", when coarse)."""
+    seconds = shown_seconds(ms)
+    if coarse and seconds > 0:
+        seconds = -(-seconds // COARSE_STEP_S) * COARSE_STEP_S
+        return f"≤{seconds // 60}:{seconds % 60:02d}"
+    return f"{seconds // 60}:{seconds % 60:02d}"

@@ -325,3 +325,8 @@ def check_panel_driver(model: str, version: Callable[[str], str] = importlib.met
                        "upgrade it: pip install -U waveshare-epaper")
     return True, (f"panel driver: {model} of waveshare-epaper {package}, with Easel's bulk-SPI "
                   "refresh sequences")
+
+
+def status_line(ok: bool, message: str) -> str:
+    """One check's line as the doctor and the self-test print it: `ok  ...` or `FAIL ...`."""
+    return f"{'ok  ' if ok else 'FAIL'} {message}"

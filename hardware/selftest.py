@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from hardware.buzzer import Buzzer
 from hardware.display import Display
-from hardware.doctor import Check, check_display
+from hardware.doctor import Check, check_display, status_line
 from hardware.events import ButtonEvent, Buttons
 
 Out = Callable[[str], None]
@@ -87,7 +87,7 @@ def walk_buttons(presses: Presses, names: Sequence[str], out: Out,
             results.append((False, f"{name}{place}: no press within {timeout_s:.0f} s; check its two "
                                    "wires (to its pin and to ground) and its microswitch; a seat "
                                    "you did not wire fails here and does no harm"))
-        out(f"{'ok  ' if results[-1][0] else 'FAIL'} {results[-1][1]}")
+        out(status_line(*results[-1]))
     return results
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from device.framework.loader import app
-from device.framework.session import Session, saved_forms, stored_session
+from device.framework.session import Session, kept_data, stored_session
 from device.i18n import Said, text_to_json
 from device.storage.history import GameRecord, history_key
 from device.storage.store import Store
@@ -46,7 +46,8 @@ class Journal:
         data = stored_session(session)
         owner = app(mode)
         undo = None if undo_label is None else (mode, stored_label(undo_label), owner.dump(before), owner.form)
-        keep = saved_forms(session) + (owner.kept(before) if undo is not None else ())
+        named = kept_data(session) + (owner.kept(before) if undo is not None else ())
+        keep = tuple({item.key: item for item in named}.values())  # each content once (a paused game's deck, ...)
         for key in fresh:
             self.store.forget(key, data, now)
         finished = self._finished(mode, before, after)

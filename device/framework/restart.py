@@ -19,7 +19,7 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from device.clock import Clock
+from device.clock import Clock, clock_text
 from device.framework.deadlines import DeadlineScheduler
 from device.framework.session import Session
 from device.storage.store import Store
@@ -70,8 +70,7 @@ def held_message(stop: Restart, session: Session, now: int) -> str:
     lang = session.settings.language
     if left is None:
         return T(lang, "stopped_paused" if stop.how == "closed" else "power_cut_paused")
-    seconds = -(-left // 1000)
-    shown = f"{seconds // 60}:{seconds % 60:02d}"
+    shown = clock_text(left)
     if stop.how == "closed":
         return T(lang, "stopped_closed", left=shown)
     if stop.unsure:

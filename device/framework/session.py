@@ -114,7 +114,7 @@ def stored_session(session: Session) -> dict[str, Any]:
     return {**session_to_dict(session), "forms": {key: app(key).form for key in session.states if known(key)}}
 
 
-def saved_forms(session: Session) -> Keeps:
+def kept_data(session: Session) -> Keeps:
     """The kept data every app's saved state names (storage/kept.py), to write with a step."""
     return tuple(item for key, state in session.states.items() if known(key) for item in app(key).kept(state))
 

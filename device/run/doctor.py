@@ -14,6 +14,7 @@ from pathlib import Path
 from device.config import Config, pin_map
 from hardware import claim
 from hardware import doctor as checks
+from hardware.doctor import status_line
 
 # Where systemd, when it is the running init, keeps its state (sd_booted(3)).
 SYSTEMD_RUN = Path("/run/systemd/system")
@@ -32,7 +33,7 @@ def run_doctor(config: Config, out: Callable[[str], None] = print, echo_s: float
     pins = pin_map(config)
     results = _device_checks(config, pins, out)
     for ok, message in results:
-        out(f"{'ok  ' if ok else 'FAIL'} {message}")
+        out(status_line(ok, message))
     if selftest:
         from device.run.selftest import run_selftest
 
@@ -112,7 +113,7 @@ def _test_pattern(config: Config, out: Callable[[str], None]) -> tuple[bool, str
         ok, message = checks.check_display(display)
     finally:
         display.close()
-    out(f"{'ok  ' if ok else 'FAIL'} {message}")
+    out(status_line(ok, message))
     return ok, message
 
 
@@ -125,6 +126,6 @@ def _echo_buttons(config: Config, out: Callable[[str], None], echo_s: float
     results: list[tuple[bool, str]] = []
     for source in button_sources(config):
         ok, message = checks.button_echo(source, out, timeout_s=echo_s)
-        out(f"{'ok  ' if ok else 'FAIL'} {message}")
+        out(status_line(ok, message))
         results.append((ok, message))
     return results

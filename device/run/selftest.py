@@ -8,7 +8,7 @@ from collections.abc import Callable
 from device.config import Config, pin_map
 from hardware import selftest
 from hardware.buttons import HEADER_PIN
-from hardware.doctor import Check
+from hardware.doctor import Check, status_line
 from hardware.events import BUTTONS
 
 
@@ -45,7 +45,7 @@ def run_selftest(config: Config, out: Callable[[str], None],
         for step in steps:
             result = step() if can_ask else (
                 False, "cannot ask a yes/no question: ok and back must both pass first")
-            out(f"{'ok  ' if result[0] else 'FAIL'} {result[1]}")
+            out(status_line(*result))
             results.append(result)
     finally:
         presses.close()

@@ -15,11 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from device.digest import sha256_hex
 from device.storage.kept import Shelf
 from device.storage.set_aside import SetAside
 from device.storage.store_words import WordsDealt, word_key
-from device.wordpacks import WordPackError
+from device.wordpacks import WordPackError, fingerprint
 
 __all__ = ["UsedRef", "WordSource", "WordsDealt", "matches", "progress", "reset", "resolve", "used_words"]
 
@@ -52,11 +51,6 @@ class WordSource(Shelf, Protocol):
 
     def reset_words(self, language: str) -> None:
         """Start a new cycle: every word of the language is fresh."""
-
-
-def fingerprint(words: tuple[str, ...]) -> str:
-    """The SHA-256 of the words, one per line."""
-    return sha256_hex("\n".join(words).encode("utf-8"))
 
 
 def used_words(source: WordSource | None, language: str,

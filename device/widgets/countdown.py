@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
+from device.clock import clock_text
 from device.render.frame import Frame
 from device.render.shapes import Box
 from engine.sandglass import Sandglass
-
-COARSE_STEP_S = 30
-
-
-def shown_seconds(remaining_ms: int) -> int:
-    """The whole seconds a countdown shows (rounded up: 0.2 s left shows 1)."""
-    return -(-remaining_ms // 1000)
-
-
-def clock_text(ms: int, coarse: bool = False) -> str:
-    """Remaining time as m:ss (rounded up to the second shown; to 30 s, with "≤", when coarse)."""
-    seconds = shown_seconds(ms)
-    if coarse and seconds > 0:
-        seconds = -(-seconds // COARSE_STEP_S) * COARSE_STEP_S
-        return f"≤{seconds // 60}:{seconds % 60:02d}"
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def draw_glass_icon(frame: Frame, box: Box, fraction_top: float) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from device.clock import shown_seconds
 from device.display.refresh import Activity
 from device.framework.contract import Context, Reply
 from device.widgets.bindings import KeyedApp
-from device.widgets.countdown import shown_seconds
 from engine.sandglass import Sandglass
 from hardware.buzzer import Sound
 from hardware.events import ButtonEvent

@@ -134,10 +134,10 @@ class ArtboxApp(TimedApp[ArtboxUi], GameApp[ArtboxUi]):
         database no longer has, cannot load."""
         used_ref = None
         if isinstance(data, dict) and isinstance(data.get("game"), dict):
-            game, used_ref = saved.expand(data["game"], words)
+            game, used_ref, deck = saved.expand(data["game"], words)
             ui = codec.from_dict(ArtboxUi, {**data, "game": game})
             if ui.game is not None:  # the same words, as the deck that carries their reference
-                ui = replace(ui, game=saved.with_deck(ui.game, data["game"], words))
+                ui = replace(ui, game=saved.with_deck(ui.game, deck))
         else:
             ui = codec.from_dict(ArtboxUi, data)
         return _one_seed(replace(ui, used_ref=used_ref))

@@ -77,9 +77,11 @@ def dump_game(game: State, shuffle_seed: int, used_ref: UsedRef | None) -> dict[
     return out
 
 
-def expand(game: dict[str, Any], source: WordSource | None) -> tuple[dict[str, Any], UsedRef | None]:
-    """The dumped engine state back from its saved form (unchanged if saved whole), and the
-    reference of its used words when they were saved by one (read back from `source`).
+def expand(game: dict[str, Any],
+           source: WordSource | None) -> tuple[dict[str, Any], UsedRef | None, Deck | None]:
+    """The dumped engine state back from its saved form (unchanged if saved whole), the
+    reference of its used words when they were saved by one (read back from `source`), and the
+    deck its reference names (None when saved whole).
 
     The deck is the one kept in the database under its fingerprint (storage/kept.py), whatever
     its pack files hold now; a game saved before decks were kept reads its pack files. Raises
@@ -87,7 +89,7 @@ def expand(game: dict[str, Any], source: WordSource | None) -> tuple[dict[str, A
     """
     ref = game["setup"]["words"]
     if not isinstance(ref, dict):
-        return game, None
+        return game, None, None
     words = saved_deck(ref["pack"], source)
     out = dict(game)
     saved_used = game["setup"].get("used", [])
@@ -106,17 +108,13 @@ def expand(game: dict[str, Any], source: WordSource | None) -> tuple[dict[str, A
     last = tuple(sorted(_index_of(words)[w] for w in used))
     shuffled = _shuffle(int(deck["shuffled"]), len(words), last)[int(deck["from"]):]
     out["deck"] = {"cards": [_word(words, i) for i in (*shuffled, *deck["then"])]}
-    return out, used_ref
+    return out, used_ref, words
 
 
-def with_deck(game: State, saved_game: dict[str, Any], source: WordSource | None) -> State:
-    """The loaded `game` playing with the very deck its saved reference names (the decoded tuple
-    has the same words but no reference), so its next saves are by reference again."""
-    ref = saved_game["setup"]["words"]
-    if not isinstance(ref, dict):
-        return game
-    deck = saved_deck(ref["pack"], source)  # read once by `expand` just before: the memo answers
-    return replace(game, setup=replace(game.setup, words=deck))
+def with_deck(game: State, deck: Deck | None) -> State:
+    """The loaded `game` playing with the very deck its saved reference names (`expand`'s; the
+    decoded tuple has the same words but no reference), so its next saves are by reference again."""
+    return game if deck is None else replace(game, setup=replace(game.setup, words=deck))
 
 
 def kept_deck(game: State) -> tuple[Keep, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from device.clock import clock_text
 from device.games.artbox import scoring_screens as scoring
 from device.games.artbox.layout import hint, inset, maestro, round_title, split_rows
 from device.games.artbox.text_block import draw_paragraphs
@@ -11,7 +12,7 @@ from device.games.artbox.ui import ArtboxUi, Options, setup_rows
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
-from device.widgets.countdown import clock_text, draw_countdown
+from device.widgets.countdown import draw_countdown
 from device.widgets.drawing import draw_shape_groups, shape_names
 from device.widgets.keeper_cursor import cursor_shown
 from device.widgets.option_menu import edited

@@ -17,7 +17,7 @@ def apply(ui: CanvasUi, command: Command) -> CanvasUi:
     return replace(ui, game=CANVAS.apply(game_of(ui), command))
 
 
-def paint(ui: CanvasUi, number: int, lang: str) -> Reply[CanvasUi]:
+def paint(ui: CanvasUi, number: int) -> Reply[CanvasUi]:
     """Seat `number` completes a painting: its slots are entered next."""
     after = replace(to_phase(apply(ui, StartPainting(number))), by_hand=False)
     return Reply(after, label=said("canvas.label.paints", seat=seat_said(number)))

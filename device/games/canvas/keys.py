@@ -51,7 +51,7 @@ def bindings(ui: CanvasUi, ctx: Context) -> Bindings[CanvasUi]:
     return Bindings(screen(ui, ctx.lang), holds_press=False)
 
 
-def _back_to_slot(ui: CanvasUi, lang: str) -> Reply[CanvasUi]:
+def _back_to_slot(ui: CanvasUi) -> Reply[CanvasUi]:
     return Reply(to_phase(apply(ui, BackSlot())), label=said("canvas.label.back", n=SLOTS))
 
 
@@ -73,7 +73,7 @@ def _board(ui: CanvasUi, lang: str, seat_buttons: bool = True) -> Keys:
                        T(lang, "key.prev" if button == "up" else "key.next"))
 
     keys: Keys = {"up": move("up"), "down": move("down"),
-                  "ok": Binding(lambda u, c: paint(u, u.cursor, c.lang),
+                  "ok": Binding(lambda u, c: paint(u, u.cursor),
                                 f"{T(lang, 'canvas.key.paint')} {seat(lang, ui.cursor)}"),
                   "back": Binding(pause, T(lang, "key.menu")), **painters}
     if ui.by_hand:
@@ -83,7 +83,7 @@ def _board(ui: CanvasUi, lang: str, seat_buttons: bool = True) -> Keys:
 
 def _paint_seat(number: int) -> Action[CanvasUi]:
     """A seat button on the scoreboard: that seat starts painting."""
-    return lambda u, c: paint(u, number, c.lang)
+    return lambda u, c: paint(u, number)
 
 
 def _slot(ui: CanvasUi, lang: str, seat_buttons: bool = True) -> Keys:
@@ -174,7 +174,7 @@ def _count(ui: CanvasUi, lang: str) -> Keys:
 
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         earlier = [i for i in marked if i < u.cursor]
-        return Reply(count_at(u, earlier[-1])) if earlier else _back_to_slot(u, c.lang)
+        return Reply(count_at(u, earlier[-1])) if earlier else _back_to_slot(u)
 
     def change(button: str) -> Binding[CanvasUi]:
         return Binding(lambda u, c: Reply(replace(u, value=counted(u.value, button, 0, card.cap))),
@@ -203,7 +203,7 @@ def _review(ui: CanvasUi, lang: str) -> Keys:
 
     def back(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
         marked = counted_cards(game)
-        return Reply(count_at(u, marked[-1])) if marked else _back_to_slot(u, c.lang)
+        return Reply(count_at(u, marked[-1])) if marked else _back_to_slot(u)
 
     return {"up": scroll("up", T(lang, "key.up") if ui.cursor > 0 else ""),
             "down": scroll("down", T(lang, "key.down") if ui.cursor < lines - 1 else ""),

@@ -33,7 +33,7 @@ def _take(position: int) -> Action[CanvasUi]:
 
 def _turn(ui: CanvasUi, lang: str) -> Keys:
     def act(u: CanvasUi, c: Context) -> Reply[CanvasUi]:
-        return paint(u, 1, c.lang) if u.cursor == PAINT_ROW else _take(u.cursor + 1)(u, c)
+        return paint(u, 1) if u.cursor == PAINT_ROW else _take(u.cursor + 1)(u, c)
 
     ok = T(lang, "canvas.key.paint") if ui.cursor == PAINT_ROW else T(lang, "canvas.key.take", n=ui.cursor + 1)
     keys = option_menu(MARKET_CHOICES, lang, Binding(act, ok), Binding(pause, T(lang, "key.menu")), labels=PREV_NEXT)
@@ -42,7 +42,7 @@ def _turn(ui: CanvasUi, lang: str) -> Keys:
     return keys
 
 
-def _tossed_reply(ui: CanvasUi, command: Command, ctx: Context) -> Reply[CanvasUi]:
+def _tossed_reply(ui: CanvasUi, command: Command) -> Reply[CanvasUi]:
     """The automated player's card taken; its turn's result shows on the human's turn."""
     after = to_phase(apply(ui, command))
     solo = game_of(after).solo
@@ -52,7 +52,7 @@ def _tossed_reply(ui: CanvasUi, command: Command, ctx: Context) -> Reply[CanvasU
 
 
 def _device_toss(ui: CanvasUi, ctx: Context) -> Reply[CanvasUi]:
-    return _tossed_reply(ui, TossTokens(), ctx)
+    return _tossed_reply(ui, TossTokens())
 
 
 def _auto(ui: CanvasUi, lang: str) -> Keys:
@@ -64,7 +64,7 @@ def _auto(ui: CanvasUi, lang: str) -> Keys:
     tossed = solo.automaton_tokens
 
     def enter(face_up: int) -> Action[CanvasUi]:
-        return lambda u, c: _tossed_reply(u, TableToss(face_up), c)
+        return lambda u, c: _tossed_reply(u, TableToss(face_up))
 
     def change(button: str) -> Binding[CanvasUi]:
         def action(u: CanvasUi, c: Context) -> Reply[CanvasUi]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from device.clock import clock_text
 from device.framework.contract import Context, Reply
 from device.games.toolbox.ui import (
     DICE_CHOICES,
@@ -21,7 +22,6 @@ from device.games.toolbox.ui import (
 from device.i18n import Text, said
 from device.strings.all import STRINGS as T
 from device.widgets.bindings import Action, Binding, Bindings, pause, stay
-from device.widgets.countdown import clock_text
 from device.widgets.cursor import counted, neighbour, wrapped
 from device.widgets.drawing import shapes_said
 from device.widgets.keeper_cursor import close_cursor, open_cursor
@@ -99,7 +99,7 @@ def _shortcuts() -> Keys:
 
 def _take_at(seat: int) -> Action[ToolboxUi]:
     """A seat button: that seat takes the next number token, shown on the order screen."""
-    return lambda ui, ctx: _take(replace(ui, screen="order"), seat, ctx)
+    return lambda ui, ctx: _take(replace(ui, screen="order"), seat)
 
 
 def _back_to_menu(ui: ToolboxUi, ctx: Context) -> Reply[ToolboxUi]:
@@ -224,7 +224,7 @@ def _order(ui: ToolboxUi, ctx: Context) -> Keys:
                        T(lang, "order.seat_up" if button == "up" else "order.seat_down"))
 
     def take(u: ToolboxUi, c: Context) -> Reply[ToolboxUi]:
-        return _take(u, u.seat_cursor if u.seat_cursor in waiting else waiting[0], c)
+        return _take(u, u.seat_cursor if u.seat_cursor in waiting else waiting[0])
 
     shown = ui.seat_cursor if ui.seat_cursor in waiting else waiting[0]
     take_label = T(lang, "order.seat_takes", seat=T(lang, "seat.short", seat=shown), n=order.next_token)
@@ -243,7 +243,7 @@ def _glass_key(ui: ToolboxUi, ctx: Context) -> Binding[ToolboxUi]:
     return Binding(lambda u, c: Reply(replace(u, screen="sandglass")), T(ctx.lang, "order.open_glass"))
 
 
-def _take(ui: ToolboxUi, seat: int, ctx: Context) -> Reply[ToolboxUi]:
+def _take(ui: ToolboxUi, seat: int) -> Reply[ToolboxUi]:
     game = TOOLBOX.apply(ui.game, TakeToken(seat))
     token = game.order.token_of(seat)
     return Reply(replace(ui, game=game, seat_cursor=first_waiting(game), by_hand=False),

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from device.clock import clock_text
 from device.games.toolbox.ui import ToolboxView
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.strings.all import STRINGS as T
-from device.widgets.countdown import clock_text, draw_countdown
+from device.widgets.countdown import draw_countdown
 from device.widgets.drawing import draw_seat_tokens, draw_shape_groups, shape_names
 from device.widgets.keeper_cursor import cursor_shown
 from device.widgets.seat_button import draw_seat_button

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from device.clock import clock_text
 from device.render.frame import Frame
 from device.settings import Settings
 from device.strings.all import STRINGS as T
@@ -23,7 +24,7 @@ def value_text(lang: str, name: str, value: Any) -> str:
     if name == "buzzer":
         return T(lang, "on" if value else "off")
     if name == "sandglass_s":
-        return f"{value // 60}:{value % 60:02d}"
+        return clock_text(value * 1000)
     if name == "screen_cleaning":
         return T(lang, f"settings.cleaning.{value}")
     spec = PANELS[value]
