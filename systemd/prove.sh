@@ -284,6 +284,11 @@ play_in_service_db() {  # play_in_service_db SCRIPT FRAMES-DIR
         --script $1 --frames $2 --db /var/lib/easel/easel.db" >/dev/null
 }
 
+rows_of() {  # rows_of DB: the sha256 of the database's rows (its SQL dump), read as easel
+    as_easel "python3 -c 'import hashlib, sqlite3, sys
+print(hashlib.sha256(\"\\n\".join(sqlite3.connect(sys.argv[1]).iterdump()).encode()).hexdigest())' $1"
+}
+
 kept_files() {  # the sha256 of the config and of every file in the state directory
     (cd "$ROOT" && sha256sum etc/easel/easel.toml $(cd "$ROOT" && find var/lib/easel -type f | sort))
 }
@@ -326,6 +331,7 @@ earlier_version() {  # the earlier version in use, a game in progress, an edited
     echo "#ARTBOX game left in progress by $FROM after $GAME_LINES lines of $GAME:"
     jq_mode "$ROOT/tmp/frames-before/state.json"
     kept_files | tee "$LOGS/kept-before.sha256"
+    rows_of /var/lib/easel/easel.db >"$LOGS/rows-before-update"
 }
 
 jq_mode() {
@@ -349,7 +355,23 @@ rollback_sh() {
     kept_files >"$LOGS/kept-before-rollback.sha256"
     in_root sh "$CHECKOUT/systemd/rollback.sh" | tee "$LOGS/rollback.log"
     [ "$(in_use)" = "$FROM_COMMIT" ] || fail "after rollback.sh the version in use is $(in_use), not $FROM"
-    kept_files | diff "$LOGS/kept-before-rollback.sha256" - || fail "rollback.sh changed the config or the database"
+    local aside upgraded
+    aside=$(sed -n 's/^The database was format .* it is kept as //p' "$LOGS/rollback.log")
+    if [ -z "$aside" ]; then
+        kept_files | diff "$LOGS/kept-before-rollback.sha256" - || fail "rollback.sh changed the config or the database"
+        echo "config and database byte-identical (sha256)"
+    else
+        # The tree upgraded the database to a format $FROM refuses: rollback.sh keeps it aside
+        # whole and puts back the copy made before the upgrade.
+        kept_files | grep -v ' var/lib/easel/' | diff <(grep -v ' var/lib/easel/' "$LOGS/kept-before-rollback.sha256") - \
+            || fail "rollback.sh changed the config"
+        upgraded=$(sed -n 's| var/lib/easel/easel.db$||p' "$LOGS/kept-before-rollback.sha256")
+        [ "$(cd "$ROOT" && sha256sum "${aside#/}" | cut -d' ' -f1)" = "$upgraded" ] \
+            || fail "the upgraded database kept aside as $aside is not the one in use before rollback.sh"
+        [ "$(rows_of /var/lib/easel/easel.db)" = "$(cat "$LOGS/rows-before-update")" ] \
+            || fail "the database put back has other rows than $FROM's before the update"
+        echo "config byte-identical; the upgraded database kept aside byte-identical; $FROM's rows back in place"
+    fi
     play_in_service_db /tmp/resume.txt /tmp/frames-rolled-back
     same_screen /tmp/frames-before /tmp/frames-rolled-back
 }

@@ -9,6 +9,7 @@ table's language) and the same in English for the log.
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import time
@@ -17,7 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from device.storage.store_check import Damage
-from device.storage.store_file import fsync_directory, refused
+from device.storage.store_file import fsync_directory, printable, refused
+
+log = logging.getLogger("device.storage.store")
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,23 @@ def move_aside(db: Path, reason: str) -> Notice:
     fsync_directory(db.parent)
     return Notice("storage.moved_aside", aside.name,
                   f"{db}: unusable database ({reason}); moved aside to {aside.name}, starting fresh")
+
+
+def keep_older_format(conn: sqlite3.Connection, db: Path, version: int) -> Path:
+    """Copy a database of an older format to DB.format<version>-STAMP before it is upgraded, so
+    the Easel that wrote it can open it again (systemd/rollback.sh puts it back)."""
+    kept = stamped(db, f"format{version}")
+    copy = sqlite3.connect(str(kept))
+    try:
+        conn.backup(copy)  # a consistent copy, the -wal's committed pages included
+    finally:
+        copy.close()
+    with kept.open("rb+") as handle:
+        os.fsync(handle.fileno())
+    fsync_directory(db.parent)
+    log.info("%s: format %d, upgraded; the database as it was is kept as %s for the Easel that wrote it",
+             printable(db), version, kept.name)
+    return kept
 
 
 def keep_journal_aside(db: Path, reason: str) -> Notice:

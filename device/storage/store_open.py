@@ -8,7 +8,7 @@ import logging
 import sqlite3
 from pathlib import Path
 
-from device.storage.store_aside import Notice, drop_damaged, keep_journal_aside, move_aside
+from device.storage.store_aside import Notice, drop_damaged, keep_journal_aside, keep_older_format, move_aside
 from device.storage.store_check import CorruptRow, find_damage, validate_session
 from device.storage.store_file import (
     APPLICATION_ID,
@@ -78,6 +78,8 @@ def _check(conn: sqlite3.Connection, path: Path, found: Inspection) -> list[Noti
     ok = conn.execute("PRAGMA quick_check").fetchone()[0]
     if ok != "ok":
         raise CorruptRow(f"integrity check failed: {ok}")
+    if found.kind == "legacy" or found.version < FORMAT_VERSION:
+        keep_older_format(conn, path, found.version)
     if found.kind == "legacy" or found.version < FORMAT_VERSION or read_marker(conn) is None:
         _upgrade(conn, found.version)
     validate_session(conn)

@@ -111,3 +111,22 @@ def test_an_old_game_under_way_keeps_its_deck_from_its_next_press_on(version: in
     conn.close()
     h.store.close()
     assert kept == ([] if ref is None else [ref.sha256])
+
+
+@pytest.mark.parametrize("version", OLDER)
+def test_an_upgrade_keeps_the_database_as_it_was_for_the_easel_that_wrote_it(version: int, tmp_path: Path) -> None:
+    """Upgrading keeps a copy in the old format beside it (DB.format<N>-STAMP): rollback.sh puts
+    it back for the older Easel, which refuses a newer format. Its rows are the original's."""
+    db = copy(version, tmp_path)
+    with sqlite3.connect(db) as conn:
+        before = list(conn.iterdump())
+    conn.close()
+    Harness(db).store.close()
+    kept = sorted(tmp_path.glob(f"easel.db.format{version}-*"))
+    assert len(kept) == 1 and not kept[0].name.endswith(("-wal", "-shm"))
+    with sqlite3.connect(kept[0]) as conn:
+        assert list(conn.iterdump()) == before
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == (0 if version == 1 else version)
+    conn.close()
+    Harness(db).store.close()  # opened again in this format: no second copy
+    assert sorted(tmp_path.glob("easel.db.format*")) == kept

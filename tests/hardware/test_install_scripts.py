@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import subprocess
 from pathlib import Path
 
@@ -301,3 +302,51 @@ def test_uninstall_keeps_the_database_and_config_unless_purged(tmp_path: Path, p
         assert not wanted & removes
         assert f"kept {tmp_path}/state: the database (easel.db)" in result.stdout
         assert f"kept {tmp_path}/etc: the config (easel.toml)" in result.stdout
+
+
+def rollback_with_database(tmp_path: Path, reads: int, has: int,
+                           kept: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    """rollback.sh's plan from a release whose database is format `has` to one that reads `reads`."""
+    old = make_release(tmp_path, "old")
+    (old / "bin" / "easel").write_text("#!/bin/sh\n")
+    (old / "bin" / "python").write_text(f"#!/bin/sh\necho {reads}\n")  # what the older Easel answers
+    for tool in ("easel", "python"):
+        (old / "bin" / tool).chmod(0o755)
+    releases(tmp_path, f'switch_to "{old}"')
+    releases(tmp_path, f'switch_to "{make_release(tmp_path, "new")}"')
+    state = tmp_path / "state"
+    state.mkdir()
+    with sqlite3.connect(state / "easel.db") as conn:
+        conn.execute(f"PRAGMA user_version={has}")
+    conn.close()
+    for name in kept:
+        (state / name).write_bytes(b"")
+    return subprocess.run(["sh", str(SYSTEMD / "rollback.sh")], capture_output=True, text=True,
+                          env={**os.environ, "EASEL_DRY_RUN": "1", "EASEL_PREFIX": str(tmp_path),
+                               "EASEL_STATE": str(state), "EASEL_SYSTEMD_RUN": str(tmp_path / "none")})
+
+
+def test_rollback_puts_back_the_copy_an_upgrade_kept_when_the_older_version_refuses_the_format(tmp_path: Path) -> None:
+    """An older Easel refuses a newer format (store_file.py): the newest copy in its format goes
+    back in place, the upgraded database is kept aside whole."""
+    result = rollback_with_database(tmp_path, reads=4, has=5, kept=(
+        "easel.db.format4-20261101-100000", "easel.db.format4-20261128-100000", "easel.db.format3-20261129-000000"))
+    db = tmp_path / "state" / "easel.db"
+    assert result.returncode == 0, result.stderr
+    assert re.search(rf"^\+ mv {db} {db}\.rolled-back-\d{{8}}-\d{{6}}$", result.stdout, re.M)
+    assert f"+ cp -p {db}.format4-20261128-100000 {db}\n" in result.stdout
+    assert "The database was format 5, which old installed today cannot read" in result.stdout
+
+
+def test_rollback_leaves_a_database_the_older_version_reads(tmp_path: Path) -> None:
+    result = rollback_with_database(tmp_path, reads=5, has=5, kept=("easel.db.format4-20261128-100000",))
+    assert result.returncode == 0 and "easel.db" not in result.stdout.split("Easel is back")[0]
+    assert "the database and the checkout were not touched" in result.stdout
+
+
+def test_rollback_without_a_copy_in_the_older_format_changes_nothing(tmp_path: Path) -> None:
+    result = rollback_with_database(tmp_path, reads=4, has=5, kept=())
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (f"rollback.sh: {tmp_path}/state/easel.db is format 5, which old installed today cannot "
+                             "read (it reads 4), and no copy in format 4 is kept beside it: nothing changed "
+                             "(the games stay with this version)\n")
