@@ -365,7 +365,7 @@ rollback_sh() {
         # whole and puts back the copy made before the upgrade.
         kept_files | grep -v ' var/lib/easel/' | diff <(grep -v ' var/lib/easel/' "$LOGS/kept-before-rollback.sha256") - \
             || fail "rollback.sh changed the config"
-        upgraded=$(sed -n 's| var/lib/easel/easel.db$||p' "$LOGS/kept-before-rollback.sha256")
+        upgraded=$(awk '$2 == "var/lib/easel/easel.db" { print $1 }' "$LOGS/kept-before-rollback.sha256")
         [ "$(cd "$ROOT" && sha256sum "${aside#/}" | cut -d' ' -f1)" = "$upgraded" ] \
             || fail "the upgraded database kept aside as $aside is not the one in use before rollback.sh"
         [ "$(rows_of /var/lib/easel/easel.db)" = "$(cat "$LOGS/rows-before-update")" ] \
