@@ -68,13 +68,20 @@ def keep_older_format(conn: sqlite3.Connection, db: Path, version: int) -> Path:
     """Copy a database of an older format to DB.format<version>-STAMP before it is upgraded, so
     the Easel that wrote it can open it again (systemd/rollback.sh puts it back)."""
     kept = stamped(db, f"format{version}")
-    copy = sqlite3.connect(str(kept))
     try:
-        conn.backup(copy)  # a consistent copy, the -wal's committed pages included
-    finally:
-        copy.close()
-    with kept.open("rb+") as handle:
-        os.fsync(handle.fileno())
+        copy = sqlite3.connect(str(kept))
+        try:
+            conn.backup(copy)  # a consistent copy, the -wal's committed pages included
+        finally:
+            copy.close()
+        with kept.open("rb+") as handle:
+            os.fsync(handle.fileno())
+    except (OSError, sqlite3.Error) as exc:
+        with suppress(OSError):
+            kept.unlink()  # no half copy left behind; the database is not upgraded either
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        raise refused(db, f"is format {version} and its copy for the older Easel cannot be written ({why})",
+                      "free space or make its directory writable, or give another --db") from None
     fsync_directory(db.parent)
     log.info("%s: format %d, upgraded; the database as it was is kept as %s for the Easel that wrote it",
              printable(db), version, kept.name)

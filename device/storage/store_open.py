@@ -8,6 +8,7 @@ import logging
 import sqlite3
 from pathlib import Path
 
+from device.errors import UserError
 from device.storage.store_aside import Notice, drop_damaged, keep_journal_aside, keep_older_format, move_aside
 from device.storage.store_check import CorruptRow, find_damage, validate_session
 from device.storage.store_file import (
@@ -54,6 +55,9 @@ def open_file(path: Path, found: Inspection, wait_s: float) -> tuple[sqlite3.Con
     except CorruptRow as exc:
         conn.close()
         problem = str(exc)
+    except UserError:
+        conn.close()  # refused while checking (store_aside.py): the file stays as it was
+        raise
     conn, notice = start_fresh(path, problem, wait_s)
     return conn, [*notices, notice]
 

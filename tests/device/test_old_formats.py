@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from device.storage.store import FORMAT_VERSION, read_games
+from device.errors import UserError
+from device.storage import store_aside
+from device.storage.store import FORMAT_VERSION, Store, read_games
 from device.storage.store_codec import unpack
 from device.storage.store_file import APPLICATION_ID
 from device.system.stats.ui import stat_lines
@@ -130,3 +132,20 @@ def test_an_upgrade_keeps_the_database_as_it_was_for_the_easel_that_wrote_it(ver
     conn.close()
     Harness(db).store.close()  # opened again in this format: no second copy
     assert sorted(tmp_path.glob("easel.db.format*")) == kept
+
+
+def test_an_upgrade_whose_copy_cannot_be_written_is_refused_and_changes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No copy for the older Easel, no upgrade: one line naming the file and the fix, the old
+    database byte for byte as it was, nothing left beside it."""
+    db = copy(4, tmp_path)
+    before = db.read_bytes()
+    monkeypatch.setattr(store_aside, "stamped", lambda path, label: tmp_path / "gone" / f"{path.name}.{label}")
+    with pytest.raises(UserError) as refused:
+        Store(db)
+    line = str(refused.value)
+    assert line.startswith("--db ") and "\n" not in line
+    assert "easel.db: is format 4 and its copy for the older Easel cannot be written" in line
+    assert line.endswith("; free space or make its directory writable, or give another --db")
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["easel.db", "easel.db.lock"]
