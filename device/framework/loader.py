@@ -6,12 +6,24 @@ from __future__ import annotations
 import importlib
 from collections.abc import Collection, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device.framework.contract import App, Context, MenuEntry, Sample
-from device.framework.descriptor import Descriptor
-from device.framework.registry import GAMES, HOME, MENU, SYSTEM, TITLES, package, strings_of, title_key
+from device.framework.registry import (
+    FITS_TO_DEVICE,
+    GAMES,
+    HOME,
+    MENU,
+    SYSTEM,
+    TITLES,
+    package,
+    strings_of,
+    title_key,
+)
 from device.strings.all import STRINGS
+
+if TYPE_CHECKING:  # only the tests ask for a descriptor: a start does not load the module
+    from device.framework.descriptor import Descriptor
 
 
 @cache
@@ -57,6 +69,7 @@ def games_under_way(states: dict[str, Any]) -> tuple[str, ...]:
 
 
 def adaptable(states: Collection[str]) -> tuple[str, ...]:
-    """The apps that may fit a session to its device: every system app (Settings makes a state
-    to show a real panel locked) and each game with a state (a game without one has none to fit)."""
-    return tuple(key for key in (*SYSTEM, *GAMES) if key in SYSTEM or key in states)
+    """The apps that may fit a session to its device: the system apps the registry names
+    (Settings makes a state to show a real panel locked; the others are not loaded for it) and
+    each game with a state (a game without one has none to fit)."""
+    return tuple(key for key in (*SYSTEM, *GAMES) if key in FITS_TO_DEVICE or (key in GAMES and key in states))

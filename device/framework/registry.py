@@ -38,6 +38,9 @@ SYSTEM: tuple[str, ...] = ("home", "stats", "settings", "pause")
 HOME = "home"
 SETTINGS = "settings"
 PAUSE = "pause"  # the pause menu a game's Menu key opens; not on the home menu
+# The system apps whose adapt() fits a saved session to its device at start (Settings: a real
+# panel shown locked); the other system apps are not loaded for it.
+FITS_TO_DEVICE: tuple[str, ...] = (SETTINGS,)
 MENU: tuple[str, ...] = (*GAMES, "stats", "settings")  # what the home menu lists, in order
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections import Counter
@@ -66,6 +65,8 @@ def history_key(game: str, seed: int) -> str:
 def to_csv(records: Sequence[GameRecord], seat_label: Callable[[int], str]) -> str:
     """One row a game: game, finished, players, scores, winners (names joined with ' / '; an
     unnamed seat drawn by `seat_label`)."""
+    import csv  # only here: a start does not load it
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["game", "finished", "players", "scores", "winners", "seed"])

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from device.clock import VirtualClock
-from device.framework.contract import Context
+from device.framework.contract import App, Context
 from device.framework.loader import app, descriptor, menu, samples
-from device.framework.registry import GAMES, LISTED, MENU, SYSTEM, keys, package, string_tables
+from device.framework.registry import FITS_TO_DEVICE, GAMES, LISTED, MENU, SYSTEM, keys, package, string_tables
 from device.framework.resources import Resources
 from device.framework.runner import DeviceSetup, Runner, RunnerDeps
 from device.i18n import Strings
@@ -67,6 +67,16 @@ def test_a_toolbox_start_imports_no_other_game() -> None:
     others = [m for m in loaded for key in GAMES if key != "toolbox"
               and (m == f"device.games.{key}" or m.startswith((f"device.games.{key}.", f"engine.{key}")))]
     assert others == []
+    # Nor the system apps with nothing to fit to the device, nor the generic tests' descriptors.
+    assert [m for m in ("device.system.stats.app", "device.system.pause.app", "device.framework.descriptor")
+            if m in loaded] == []
+
+
+def test_the_registry_names_every_system_app_that_fits_a_session_to_its_device() -> None:
+    """At start only the system apps in FITS_TO_DEVICE are loaded to adapt the saved session: it
+    must name exactly those whose app overrides adapt(), or a real panel would go unlocked."""
+    overriding = {key for key in SYSTEM if type(app(key)).adapt is not App.adapt}
+    assert overriding == set(FITS_TO_DEVICE)
 
 
 def test_the_home_menu_lists_the_registry() -> None:
