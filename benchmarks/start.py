@@ -8,7 +8,8 @@ by SQL so the database holds N history rows, the undo stack at its cap (UNDO_DEP
 the words dealt as the built-in deck's cycles leave them (at most about two cycles): the rows
 the start-up damage check reads. The database is closed
 cleanly, as a quit leaves it. Then, per run, a fresh interpreter on one core (bytecode already
-compiled) starts `easel play --headless --script - --db DB` and answers one press; the figure is
+compiled) starts `easel play --headless --script - --db DB` as the installed command does
+(device/run/startup.py: the collector paused until the first frame) and answers one press; the figure is
 the process's CPU time (every thread) when it writes `ok 1`, the median of the runs. It also
 prints the CPU time of opening the database in this process (Store(db), median), the part the
 history can change.
@@ -54,7 +55,7 @@ class Acks:
     def flush(self):
         self.out.flush()
 sys.stdout = Acks(sys.stdout)
-from device.run.cli import main
+from device.run.startup import main
 sys.exit(main(sys.argv[1:]))
 """
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from device.config import Config, load_config
 from device.errors import UserError
 from device.framework.resources import DataError
+from device.run import collector
 from device.run.arguments import parser
 from device.settings import Settings
 from device.storage.store_file import nearest_existing, shown
@@ -29,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: returns the exit code (2 for bad input, with one line on stderr)."""
     try:
         args = parser().parse_args(argv)
+        if args.command != "play":
+            collector.done()  # no frame to wait for
         if args.command == "play":
             return _play(args)
         if args.command == "gallery":
@@ -269,6 +272,7 @@ def _play_headless(args: argparse.Namespace, config: Config, settings: Settings)
                                     panel_locked=config.real_panel, forced=_forced(config, args),
                                     seat_buttons=not four_keys))
         runner.show()
+        collector.done()
         if streaming:
             from device.run.headless import run_stream
 

@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable
 
 from device.framework.runner import Runner
+from device.run import collector
 from hardware.events import ButtonEvent
 
 STOP = None
@@ -20,6 +21,7 @@ def run_loop(runner: Runner, events: queue.Queue[ButtonEvent | None], stop: thre
     systemd watchdog), so an idle device uses no CPU.
     """
     runner.show()
+    collector.done()
     while not stop.is_set():
         deadline = runner.next_deadline()
         now = runner.clock.now_ms()

@@ -1,11 +1,15 @@
 """What a start loads (issue 19: a Pi Zero 2 W has 512 MB and a 45 MB budget for Easel):
 importlib.metadata brings in email, zipfile and csv (4.5 MB resident), so only --version
-looks the version up."""
+looks the version up. And what a start costs (issue 30: at most 0.15 s of CPU to the first
+answered press, benchmarks/start.py): the cyclic collector would walk the start's objects
+again and again while they are made."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,3 +35,33 @@ def test_version_still_answers(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "device.run.cli", "--version"], cwd=tmp_path,
                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert out.returncode == 0 and out.stdout.startswith("easel ") and out.stdout.strip() != "easel"
+
+
+COLLECTOR = """
+import gc, sys
+import device.framework.runner as runner
+at_show = []
+show = runner.Runner.show
+def watched(self, *args, **kwargs):
+    at_show.append(gc.isenabled())
+    return show(self, *args, **kwargs)
+runner.Runner.show = watched
+from device.run.startup import main
+code = main(sys.argv[1:])
+print(code, at_show[:1], gc.isenabled(), gc.get_freeze_count() > 0)
+"""
+
+
+def test_the_easel_command_starts_with_the_collector_paused(tmp_path: Path) -> None:
+    """The installed command is device/run/startup.py's: the collector is paused until the first
+    frame is shown, then runs again, the start's objects frozen (never walked again)."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts["easel"] == "device.run.startup:main"
+    env = {"PYTHONPATH": str(ROOT), "PATH": os.environ["PATH"]}
+    play = subprocess.run([sys.executable, "-c", COLLECTOR, "play", "--headless", "--script", "-", "--db", "e.db",
+                           "--frames", "f"], cwd=tmp_path, input="press down\n", capture_output=True, text=True,
+                          env=env, check=True).stdout.splitlines()
+    assert play[0] == "ok 1" and play[-1] == "0 [False] True True", play
+    history = subprocess.run([sys.executable, "-c", COLLECTOR, "history", "--db", "none.db"], cwd=tmp_path,
+                             capture_output=True, text=True, env=env).stdout.splitlines()
+    assert history[-1] == "2 [] True True", history  # a command that shows no frame collects at once
