@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -21,8 +23,33 @@ def version() -> str:
         return "0+unknown"
 
 
+def _columns() -> int:
+    """The terminal's width as shutil.get_terminal_size finds it ($COLUMNS, else stdout's, else 80)."""
+    given = os.environ.get("COLUMNS", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _HelpLayout(argparse.HelpFormatter):
+    """argparse's help layout, the width found without importing shutil (argparse's own way
+    imports it, and bz2 and lzma, at every start: 2 ms of it)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
 class _OneLineParser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line (UserError) instead of the usage and a message."""
+    """argparse, but a mistake is one line (UserError) instead of the usage and a message, and
+    the help laid out by _HelpLayout."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpLayout)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Report a command-line mistake as one line naming the flag, with the fix."""

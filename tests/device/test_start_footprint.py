@@ -2,7 +2,8 @@
 importlib.metadata brings in email, zipfile and csv (4.5 MB resident), so only --version
 looks the version up. And what a start costs (issue 30: at most 0.15 s of CPU to the first
 answered press, benchmarks/start.py): the cyclic collector would walk the start's objects
-again and again while they are made."""
+again and again while they are made, and argparse's way to find the help's width imports
+shutil, bz2 and lzma."""
 
 from __future__ import annotations
 
@@ -65,3 +66,21 @@ def test_the_easel_command_starts_with_the_collector_paused(tmp_path: Path) -> N
     history = subprocess.run([sys.executable, "-c", COLLECTOR, "history", "--db", "none.db"], cwd=tmp_path,
                              capture_output=True, text=True, env=env).stdout.splitlines()
     assert history[-1] == "2 [] True True", history  # a command that shows no frame collects at once
+
+
+def test_the_first_frame_imports_no_shutil(tmp_path: Path) -> None:
+    (tmp_path / "look.txt").write_text("press down\n", encoding="utf-8")
+    modules = loaded_after("from device.run.cli import main; main(['play', '--headless', '--script', "
+                           "'look.txt', '--frames', 'f', '--db', 'e.db'])", tmp_path)
+    assert "device.run.headless" in modules  # the press did run in this process
+    assert not {"shutil", "bz2", "lzma"} & modules, sorted({"shutil", "bz2", "lzma"} & modules)
+
+
+def test_help_still_fits_the_terminal(tmp_path: Path) -> None:
+    """The help's width is still the terminal's ($COLUMNS here), as argparse's own way finds it."""
+    for columns in (40, 100):
+        out = subprocess.run([sys.executable, "-m", "device.run.cli", "play", "--help"], cwd=tmp_path, check=True,
+                             capture_output=True, text=True,
+                             env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "COLUMNS": str(columns)}).stdout
+        widest = max(len(line) for line in out.splitlines())
+        assert columns - 10 <= widest <= columns, (columns, widest)
