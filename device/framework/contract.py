@@ -8,7 +8,7 @@ build on `device.widgets.bindings.KeyedApp`, which derives both from one binding
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
@@ -54,7 +54,7 @@ class Context:
     resources: Resources
     now_ms: int = 0
     seed: int = 0
-    history: tuple[GameRecord, ...] = ()
+    history: Sequence[GameRecord] = ()  # the finished games, oldest first (read from the database when looked at)
     menu: tuple[MenuEntry, ...] = ()
     locked: tuple[str, ...] = ()
     paused: str = ""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Collection
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, overload
 
 from device.framework.loader import app
 from device.framework.session import Session, kept_data, stored_session
@@ -24,18 +24,45 @@ def stored_label(label: Said) -> str:
     return json.dumps(text_to_json(label), ensure_ascii=False, separators=(",", ":"))
 
 
+class StoredGames(Sequence[GameRecord]):
+    """The finished games in the store, oldest first, read at the first look: a start (and each
+    press until a screen needs them: Statistics, a new game's seed) reads none of them, so it
+    costs the same with a thousand games in the history as with one."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._games: tuple[GameRecord, ...] | None = None
+
+    def _read(self) -> tuple[GameRecord, ...]:
+        if self._games is None:
+            self._games = tuple(self._store.games())
+        return self._games
+
+    @overload
+    def __getitem__(self, index: int) -> GameRecord: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[GameRecord]: ...
+
+    def __getitem__(self, index: int | slice) -> GameRecord | Sequence[GameRecord]:
+        return self._read()[index]
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+
 class Journal:
     """Writes the steps of a session to its store and keeps the history of finished games."""
 
     def __init__(self, store: Store, wall_clock: Callable[[], str]) -> None:
         self.store = store
         self.wall_clock = wall_clock
-        self.history: tuple[GameRecord, ...] = tuple(store.games())
+        self.history = StoredGames(store)
         self.retry_at: int | None = None
 
     def reread(self) -> None:
-        """Read the history again (the database was replaced)."""
-        self.history = tuple(self.store.games())
+        """Read the history again at the next look (a game finished)."""
+        self.history = StoredGames(self.store)
 
     def record(self, session: Session, mode: str, before: Any, after: Any, now: int,
                undo_label: Said | None = None, fresh: Collection[str] = ()) -> GameRecord | None:

@@ -10,6 +10,7 @@ the panel, and the glass never waits for the disk (the sync runs while the panel
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -56,7 +57,7 @@ class Runner:
         self.session = with_notices(self.session, deps.store.notices)
 
     @property
-    def history(self) -> tuple[GameRecord, ...]:
+    def history(self) -> Sequence[GameRecord]:
         """Every finished game in the database, oldest first."""
         return self.journal.history
 

@@ -93,7 +93,7 @@ def next_seed(state: GameUi) -> int:
     return value & SEED_MASK
 
 
-def unused_seed(key: str, seed: int, history: tuple[GameRecord, ...]) -> int:
+def unused_seed(key: str, seed: int, history: Sequence[GameRecord]) -> int:
     """`seed`, unless a finished game of `key` in the history had it: then the first draw from it
     that none had."""
     taken = {record.seed for record in history if record.game == key}
@@ -104,7 +104,7 @@ def unused_seed(key: str, seed: int, history: tuple[GameRecord, ...]) -> int:
     return seed
 
 
-def starting_seed(key: str, state: GameUi, history: tuple[GameRecord, ...]) -> int:
+def starting_seed(key: str, state: GameUi, history: Sequence[GameRecord]) -> int:
     """The seed a game of `key` starting from `state` plays on: the next after the game `state`
     shows (its own seed on the setup screen), unless the history has it (`unused_seed`)."""
     return unused_seed(key, next_seed(state), history)

@@ -15,6 +15,7 @@ from device.framework.contract import GameResult
 from device.games.toolbox.app import ToolboxApp
 from device.run.cli import main
 from device.storage.history import GameRecord, to_csv, to_json, unnamed_seats, wins_by_player
+from device.storage.store import Store
 from device.storage.store_file import shown
 from tests.conftest import Harness
 
@@ -105,3 +106,23 @@ def test_unnamed_seats_are_one_player_per_seat_in_any_language_and_game() -> Non
     assert wins_by_player([english, french, named]) == [
         (2, 3, 1), (1, 2, 1), ("Ana", 1, 1), (3, 2, 0), ("Seat 9", 1, 0)]
     assert to_csv([french], lambda s: f"Place {s}").splitlines()[1].split(",")[2] == "Place 1 / Place 2 / Place 3"
+
+
+def test_a_start_reads_the_history_only_when_something_looks_at_it(tmp_path: Path, mocker: MockerFixture) -> None:
+    """Issue 30 (a start flat with history): resuming, drawing the first frame and a press read no
+    finished game; the context apps see (Statistics, a new game's seed) reads them at the first
+    look, and sees a game finished after that look."""
+    _finish_when_all_took_tokens(mocker)
+    db = tmp_path / "easel.db"
+    h = Harness(db)
+    assert len(h.runner.ctx().history) == 0  # looked at before the game ends
+    h.press("ok", "seat2", "seat4", "seat1", "seat3")
+    assert [r.winners for r in h.runner.ctx().history] == [(2,)]
+    h.store.close()
+    reads = mocker.spy(Store, "games")
+    h = Harness(db)
+    h.runner.show()
+    h.press("back!")  # undo: a step written to disk
+    assert reads.call_count == 0
+    assert [r.winners for r in h.runner.ctx().history] == [(2,)]
+    assert reads.call_count == 1
