@@ -1,5 +1,5 @@
-"""Bad input, database paths, locks and read-only commands (issue 14; DESIGN.md, Failure and bad
-input): exit code 2, exactly one line (stdout and stderr together, at most 200 characters) quoting
+"""Bad input, database paths, locks and read-only commands (issue 14; docs/architecture.md,
+Failure and bad input): exit code 2, exactly one line (stdout and stderr together, at most 200 characters) quoting
 at most 40 characters of the offending value, naming the flag and the fix, and nothing created,
 changed or renamed on disk. Real `easel` processes on real files."""
 

@@ -1,6 +1,6 @@
 """Issue 30, item 1: the glass never waits for the SD card. A press's (and a countdown
 second's) frame goes to the display before its commit, and the press is answered only once the
-commit is on disk (DESIGN.md, Failure and bad input: "Acknowledged means on disk"). Real SQLite
+commit is on disk (docs/architecture.md, Failure and bad input: "Acknowledged means on disk"). Real SQLite
 files; the power cut between the two is a real process killed."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The device loop driven by real gpiozero buttons on MockFactory pins (DESIGN.md, The device loop):
-callbacks only enqueue events; one loop thread turns them into commands, saves and renders."""
+"""The device loop driven by real gpiozero buttons on MockFactory pins (docs/architecture.md, A
+press, from button to glass): callbacks only enqueue events; one loop thread turns them into
+commands, saves and renders."""
 
 from __future__ import annotations
 

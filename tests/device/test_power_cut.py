@@ -1,5 +1,6 @@
-"""DESIGN.md: "Power cut at any moment: nothing acknowledged is lost; the journal is never corrupt."
-A bounded number of random SIGKILLs per scripted game here; benchmarks/power_cut.py runs 100+."""
+"""docs/architecture.md, Failure and bad input: "Power cut at any moment: nothing acknowledged is
+lost; the journal is never corrupt." A bounded number of random SIGKILLs per scripted game
+here; benchmarks/power_cut.py runs 100+."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""DESIGN.md, persistence: every accepted press is stored before the screen changes, so a process
+"""docs/architecture.md, Failure and bad input: every acknowledged press is on disk, so a process
 killed mid-game resumes on the same screen with the same state."""
 
 from __future__ import annotations

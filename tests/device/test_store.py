@@ -1,4 +1,4 @@
-"""DESIGN.md, Failure and bad input: a corrupt or unreadable database is moved aside with a clear
+"""docs/architecture.md, Failure and bad input: a corrupt or unreadable database is moved aside with a clear
 message, never silently reused; a full disk is reported and the game goes on in memory."""
 
 from __future__ import annotations

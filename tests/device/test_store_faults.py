@@ -1,4 +1,4 @@
-"""DESIGN.md, Failure and bad input: "Acknowledged means on disk", "A lock is not corruption. Only
+"""docs/architecture.md, Failure and bad input: "Acknowledged means on disk", "A lock is not corruption. Only
 files Easel recognises as its own are ever moved; one Easel per database", "A corrupt or
 unreadable Easel database is moved aside with a clear message, never a crash loop", and "A running
 countdown survives a power cut to within a second and comes back paused" (issue 14, items 1-7, 12).

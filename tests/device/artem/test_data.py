@@ -79,7 +79,7 @@ def _broken(change: Any) -> dict[str, Any]:
     (lambda d: [c.__setitem__("count", 5) for c in d["colour"]], "30 tiles in all"),
 ])
 def test_a_wrong_file_is_one_line_naming_file_and_key(change: Any, where: str) -> None:
-    """Bad data: one clear line naming the file and the key (DESIGN, failure and bad input)."""
+    """Bad data: one clear line naming the file and the key (docs/architecture.md, Failure and bad input)."""
     with pytest.raises(ArtemDataError) as info:
         parse_colours(_broken(change), "artem.toml")
     message = str(info.value)

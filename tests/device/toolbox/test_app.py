@@ -271,7 +271,7 @@ def test_players_pick_steps_both_ways_and_wraps(harness: MakeHarness) -> None:
 
 
 def test_every_toolbox_screen_with_four_keys_only(harness: MakeHarness) -> None:
-    """DESIGN: every screen is fully usable with the four HAT keys (up, down, ok, back)."""
+    """Every screen is fully usable with the four HAT keys (up, down, ok, back)."""
     h = four_key_build(harness())
     seen = []
 
