@@ -1,4 +1,4 @@
-"""Easel's speed and memory figures against the targets in DESIGN.md.
+"""Easel's speed and memory figures against their targets (docs/performance.md).
 
     python benchmarks/run.py            # everything (about a minute: idle CPU is sampled for 30 s)
     python benchmarks/run.py --quick    # shorter samples
@@ -139,7 +139,7 @@ PEAK_CODE = """
 import sys
 sys.argv = ["easel", *sys.argv[1:]]
 HARDWARE
-from device.run.cli import main
+from device.run.startup import main  # as the installed command runs (collector paused for the start)
 code = main(sys.argv[1:])
 for line in open("/proc/self/status"):
     if line.startswith("VmHWM:"):
