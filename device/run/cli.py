@@ -30,10 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: returns the exit code (2 for bad input, with one line on stderr)."""
     try:
         args = parser().parse_args(argv)
-        if args.command != "play":
-            collector.done()  # no frame to wait for
         if args.command == "play":
             return _play(args)
+        collector.done()  # the other commands show no frame to wait for
         if args.command == "gallery":
             from device.run.gallery import write_gallery
 

@@ -20,8 +20,10 @@ def run_loop(runner: Runner, events: queue.Queue[ButtonEvent | None], stop: thre
     Sleeps until the next event or the next deadline (and at most `heartbeat_ms`, for the
     systemd watchdog), so an idle device uses no CPU.
     """
-    runner.show()
-    collector.done()
+    try:
+        runner.show()
+    finally:
+        collector.done()
     while not stop.is_set():
         deadline = runner.next_deadline()
         now = runner.clock.now_ms()
