@@ -47,7 +47,8 @@ class Context:
     from that menu says its back key leads back there.
     `words` reads and resets the #ARTBOX words used (the database; None: none are).
     `seat_buttons` is false on a build with the four keys alone (the 2.7" HAT): screens then
-    say "OK" where they would say "your button".
+    say "OK" where they would say "your button". `held` is true while time is held after a stop
+    mid-countdown (framework/restart.py): the next press only lets it run on.
     """
 
     settings: Settings
@@ -60,6 +61,7 @@ class Context:
     paused: str = ""
     words: WordSource | None = None  # the #ARTBOX words used, in the database (device/storage/word_history.py)
     seat_buttons: bool = True
+    held: bool = False
 
     @property
     def lang(self) -> str:
@@ -119,6 +121,7 @@ class Sample(Generic[S]):
     history: tuple[GameRecord, ...] = ()
     under_way: tuple[str, ...] = ()
     seat_buttons: bool = True  # False: the screen as a four-key build (no seat buttons) shows it
+    held: bool = False  # True: the screen as it shows while time is held after a stop
     menu: tuple[MenuEntry, ...] | None = None  # the home menu's entries (None: the registry's)
 
 

@@ -74,7 +74,7 @@ class Runner:
         return Context(settings=session.settings, resources=self.deps.resources, now_ms=now,
                        history=self.journal.history, menu=menu(games_under_way(session.states)),
                        locked=self.device.locked(), paused=paused_game(session), words=self.store,
-                       seat_buttons=self.device.seat_buttons)
+                       seat_buttons=self.device.seat_buttons, held=self.held)
 
     # events ------------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:

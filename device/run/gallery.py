@@ -43,7 +43,7 @@ def sample_frames(key: str, panel: str, lang: str, resources: Resources) -> Iter
     for sample in samples(key, ctx):
         settings = replace(ctx.settings, **sample.settings_override)
         sample_ctx = replace(ctx, settings=settings, now_ms=sample.now_ms, history=sample.history,
-                             seat_buttons=sample.seat_buttons,
+                             seat_buttons=sample.seat_buttons, held=sample.held,
                              menu=menu(sample.under_way) if sample.menu is None else sample.menu)
         yield SampleFrame(sample.name, owner, sample.state, sample_ctx, PANELS[panel])
 

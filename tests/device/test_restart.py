@@ -31,6 +31,7 @@ from device.settings import Settings
 from device.storage.store import Store
 from hardware.events import ButtonEvent
 from tests.conftest import ROOT, Harness
+from tests.device.drawn import recorded
 from tests.device.test_store_faults import headless, send
 
 EPOCH = 1_800_000_000_000
@@ -62,6 +63,25 @@ def _turned(db: Path, wall: Wall, seconds: int = 20, lang: str = "en") -> Harnes
     h.wait(seconds)
     wall.ms += seconds * 1000
     return h
+
+
+def _drawn(h: Harness) -> set[str]:
+    """The texts on the frame drawn now."""
+    with recorded() as recording:
+        h.runner.show()
+    return {mark.text for mark in recording.texts()}
+
+
+def test_the_sandglass_says_stopped_while_time_is_held(tmp_path: Path) -> None:
+    """Back after a stop mid-countdown, the header says "stopped" ("arrêté"), as the notice under
+    it does, not "running" while the time stands still; the press that lets it run on brings
+    "running" back."""
+    wall = Wall()
+    _turned(tmp_path / "e.db", wall, lang="fr").store.close()
+    h = Harness(tmp_path / "e.db", wall=wall, settings=Settings(language="fr"))
+    assert h.runner.held and {"Sablier", "arrêté"} <= _drawn(h) and "en cours" not in _drawn(h)
+    h.press("roll")
+    assert not h.runner.held and {"Sablier", "en cours"} <= _drawn(h)
 
 
 def test_a_power_cut_counts_the_sand_that_ran_while_easel_was_off(tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ class ToolboxApp(TimedApp[ToolboxUi]):
 
     def draw(self, state: ToolboxUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The screen shown, from its view model."""
-        screens.render(view_of(state, ctx.now_ms), ctx.lang, labels, frame, seat_buttons=ctx.seat_buttons)
+        screens.render(view_of(state, ctx.now_ms, ctx.held), ctx.lang, labels, frame, seat_buttons=ctx.seat_buttons)
 
 
 APP = ToolboxApp()

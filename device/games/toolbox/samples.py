@@ -35,6 +35,7 @@ def samples(ctx: Context) -> Sequence[Sample[ToolboxUi]]:
         Sample("sandglass-ready", replace(fresh, screen="sandglass")),
         Sample("sandglass-running", running, now_ms=12_300),
         Sample("sandglass-last-seconds", running, now_ms=81_000),
+        Sample("sandglass-held", running, now_ms=3_000, held=True),  # back after a stop: the next press runs on
         Sample("sandglass-paused", p.press(running, "timer!", now=47_400), now_ms=50_000),
         Sample("sandglass-time-up", done, now_ms=90_000),
         Sample("sandglass-time-up-four-keys", done, now_ms=90_000, seat_buttons=False),

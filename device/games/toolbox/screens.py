@@ -114,7 +114,8 @@ def _tokens(frame: Frame, box: tuple[int, int, int, int], faces: Sequence[str], 
 
 def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, seat_buttons: bool) -> None:
     glass = view.glass
-    frame.header(T(lang, "toolbox.sandglass"), T(lang, f"glass.{glass.status}"))
+    status = "held" if view.held and glass.status == "running" else glass.status  # the notice says why
+    frame.header(T(lang, "toolbox.sandglass"), T(lang, f"glass.{status}"))
     frame.softkeys(keys)
     if glass.status == "done":  # Time!, and under it the table's next step: the next round's roll
         left, top, right, bottom = frame.content

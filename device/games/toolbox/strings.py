@@ -44,6 +44,7 @@ STRINGS = Strings({
     "dice.rolled_new_round": ("tokens back, rolled {what}", "jetons rendus, lancé {what}"),
     "glass.idle": ("ready", "prêt"),
     "glass.running": ("running", "en cours"),
+    "glass.held": ("stopped", "arrêté"),
     "glass.paused": ("paused", "en pause"),
     "glass.done": ("done", "fini"),
     "glass.start": ("Start", "Démarrer"),

@@ -40,6 +40,7 @@ class ToolboxView:
     ui: ToolboxUi
     glass: Sandglass
     now_ms: int
+    held: bool = False  # time held after a stop: the glass is not running until the next press
 
     @property
     def game(self) -> State:
@@ -52,9 +53,9 @@ class ToolboxView:
         return self.ui.game.order.waiting()
 
 
-def view_of(ui: ToolboxUi, now_ms: int) -> ToolboxView:
-    """The view model of `ui` at `now_ms`."""
-    return ToolboxView(ui, ui.game.sandglass.settle(now_ms), now_ms)
+def view_of(ui: ToolboxUi, now_ms: int, held: bool = False) -> ToolboxView:
+    """The view model of `ui` at `now_ms` (`held`: time held after a stop)."""
+    return ToolboxView(ui, ui.game.sandglass.settle(now_ms), now_ms, held)
 
 
 def dice_choice_index(game: State) -> int:
