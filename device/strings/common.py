@@ -5,6 +5,7 @@ from device.i18n import Strings
 COMMON = Strings({
     "key.back": ("Back", "Retour"),
     "key.ok": ("OK", "OK"),
+    "key.run_on": ("Run on", "Reprendre"),
     "key.open": ("Open", "Ouvrir"),
     "key.prev": ("Prev", "Préc."),
     "key.next": ("Next", "Suiv."),

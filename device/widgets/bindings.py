@@ -126,5 +126,7 @@ class KeyedApp(App[S]):
         return self.bindings(state, ctx).dispatch(state, event, ctx)
 
     def render(self, state: S, ctx: Context, frame: Frame) -> None:
-        """The screens, with the soft-key bar labelled from the binding table."""
-        self.draw(state, ctx, self.bindings(state, ctx).labels(), frame)
+        """The screens, the soft-key bar labelled from the binding table (while time is held
+        after a stop, OK alone: the next press, whichever, only lets time run on)."""
+        keys = {"ok": STRINGS(ctx.lang, "key.run_on")} if ctx.held else self.bindings(state, ctx).labels()
+        self.draw(state, ctx, keys, frame)

@@ -73,15 +73,18 @@ def _drawn(h: Harness) -> set[str]:
 
 
 def test_the_sandglass_says_stopped_while_time_is_held(tmp_path: Path) -> None:
-    """Back after a stop mid-countdown, the header says "stopped" ("arrêté"), as the notice under
-    it does, not "running" while the time stands still; the press that lets it run on brings
-    "running" back."""
+    """Back after a stop mid-countdown, the sandglass says "stopped" ("arrêté"), as the notice
+    under it does, not "running" while the time stands still, and the soft-key bar offers what
+    the next press does, whichever key: run on ("Reprendre"), not flip or pause. The press that
+    lets it run on brings "running" and the keys back."""
     wall = Wall()
     _turned(tmp_path / "e.db", wall, lang="fr").store.close()
     h = Harness(tmp_path / "e.db", wall=wall, settings=Settings(language="fr"))
-    assert h.runner.held and {"Sablier", "arrêté"} <= _drawn(h) and "en cours" not in _drawn(h)
+    held = _drawn(h)
+    assert h.runner.held and {"Sablier", "arrêté", "ARRÊTÉ", "Reprendre"} <= held
+    assert not {"en cours", "Retourner", "Pause"} & held
     h.press("roll")
-    assert not h.runner.held and {"Sablier", "en cours"} <= _drawn(h)
+    assert not h.runner.held and {"Sablier", "en cours", "Retourner", "Pause"} <= _drawn(h)
 
 
 def test_a_power_cut_counts_the_sand_that_ran_while_easel_was_off(tmp_path: Path) -> None:

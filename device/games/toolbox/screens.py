@@ -126,7 +126,7 @@ def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Fra
         say = "glass.next_round" if seat_buttons else "glass.next_round.keys"
         frame.fit((left + pad, line_top, right - pad, bottom - pad), T(lang, say), max_px=frame.body, weight="bold")
         return
-    note = T(lang, "glass.paused_big") if glass.status == "paused" else ""
+    note = T(lang, f"glass.{status}_big") if status in ("paused", "held") else ""
     draw_countdown(frame, frame.content, glass, view.now_ms, note)
 
 
