@@ -5,7 +5,13 @@ from __future__ import annotations
 from device.clock import clock_text
 from device.render.frame import Frame
 from device.render.shapes import Box
+from device.strings.all import STRINGS
 from engine.sandglass import Sandglass
+
+
+def held_note(lang: str, glass: Sandglass, held: bool) -> str:
+    """STOPPED under a running glass while time is held after a stop (Context.held), else ''."""
+    return STRINGS(lang, "countdown.held") if held and glass.status == "running" else ""
 
 
 def draw_glass_icon(frame: Frame, box: Box, fraction_top: float) -> None:

@@ -75,7 +75,7 @@ def _drawn(h: Harness) -> set[str]:
 def test_the_sandglass_says_stopped_while_time_is_held(tmp_path: Path) -> None:
     """Back after a stop mid-countdown, the sandglass says "stopped" ("arrêté"), as the notice
     under it does, not "running" while the time stands still, and the soft-key bar offers what
-    the next press does, whichever key: run on ("Reprendre"), not flip or pause. The press that
+    the next press does, whichever key: resume ("Reprendre"), not flip or pause. The press that
     lets it run on brings "running" and the keys back."""
     wall = Wall()
     _turned(tmp_path / "e.db", wall, lang="fr").store.close()
@@ -123,7 +123,7 @@ def test_the_sand_ran_out_while_easel_was_off(tmp_path: Path) -> None:
     _turned(tmp_path / "e.db", wall).store.close()
     wall.ms += 300_000
     h = Harness(tmp_path / "e.db", wall=wall)
-    assert h.runner.held and h.runner.session.message == "Power was lost and the sand ran out: press to go on"
+    assert h.runner.held and h.runner.session.message == "Power lost, the sand ran out: press to go on"
     h.press("ok")
     h.wait(0.001)
     assert _glass(h).status == "done" and h.sounds[-1][1] == "alarm"
@@ -137,7 +137,7 @@ def test_a_wall_clock_that_went_back_cannot_tell_how_long(tmp_path: Path) -> Non
     wall.ms = EPOCH - 3_600_000
     h = Harness(tmp_path / "e.db", wall=wall)
     assert h.runner.held and _left(h) == 90_000
-    assert h.runner.session.message == "Power was lost, time unknown: 1:30, press to resume"
+    assert h.runner.session.message == "Power lost, time unknown: press to resume"
 
 
 def test_a_clean_stop_holds_the_time_and_says_so(tmp_path: Path) -> None:
@@ -148,7 +148,7 @@ def test_a_clean_stop_holds_the_time_and_says_so(tmp_path: Path) -> None:
     wall.ms += 120_000
     again = Harness(tmp_path / "e.db", wall=wall)
     assert again.runner.held and _left(again) == 42_000
-    assert again.runner.session.message == "Arrêté à 0:42 à la fermeture : appuyez pour reprendre"
+    assert again.runner.session.message == "Easel arrêté à 0:42 : appuyez pour reprendre"
 
 
 def test_a_stop_while_held_keeps_the_hold_and_its_time(tmp_path: Path) -> None:
@@ -249,7 +249,7 @@ def test_a_view_switch_keeps_the_sandglass_running_and_the_next_press_applies(tm
 
 
 @pytest.mark.parametrize(("stop", "message"), [
-    ("clean", "Stopped at 1:10 when Easel closed: press to run on"),
+    ("clean", "Easel stopped at 1:10: press to resume"),
     ("kill", "Power was lost at 1:07: press to resume"),
 ])
 def test_a_web_restart_says_how_it_stopped_and_its_first_press_is_answered_resumed(
@@ -278,8 +278,8 @@ def test_a_web_restart_says_how_it_stopped_and_its_first_press_is_answered_resum
 # the headless simulator (virtual time) and the device loop the terminal and the Pi run ------------
 
 @pytest.mark.parametrize(("stop", "message"), [
-    ("end of script", "Stopped at 1:00 when Easel closed"),
-    ("SIGTERM", "Stopped at 1:00 when Easel closed"),
+    ("end of script", "Easel stopped at 1:00"),
+    ("SIGTERM", "Easel stopped at 1:00"),
     ("kill -9", "Power was lost at 1:00"),
 ])
 def test_a_headless_restart_answers_the_press_that_only_resumes(tmp_path: Path, stop: str, message: str) -> None:
@@ -306,7 +306,7 @@ def test_a_headless_restart_answers_the_press_that_only_resumes(tmp_path: Path, 
     assert (tmp_path / "f2" / "state.json").exists()
     h = Harness(db)
     assert h.state("toolbox").game.rolls == 1 and _left(h) == 60_000  # type: ignore[attr-defined]
-    assert h.runner.session.message.startswith("Stopped at 1:00 when Easel closed")  # the second run's clean end
+    assert h.runner.session.message.startswith("Easel stopped at 1:00")  # the second run's clean end
 
 
 @pytest.mark.parametrize("stop", ["clean", "power cut"])
@@ -392,7 +392,7 @@ def test_quitting_the_terminal_mid_sandglass_is_a_clean_stop(tmp_path: Path) -> 
     store.close()
     proc, controller = _terminal(db)
     try:
-        _screen_until(controller, "when Easel closed")
+        _screen_until(controller, "Easel stopped at")
         _keys(controller, "rr")
         time.sleep(0.5)
         _keys(controller, "q")

@@ -12,6 +12,7 @@ from device.settings import Settings
 from device.strings.all import STRINGS as T
 from hardware.panels import GALLERY_PANELS
 from tests.conftest import Harness, check_golden
+from tests.device.drawn import problems, recorded
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "notices"
 EPOCH = 1_800_000_000_000
@@ -45,10 +46,13 @@ def _restarted(db: Path, stop: str, panel: str, lang: str) -> Harness:
 @pytest.mark.parametrize("panel", GALLERY_PANELS)
 @pytest.mark.parametrize("stop", list(STOPS))
 def test_the_notice_after_a_stop_matches_its_golden(tmp_path: Path, stop: str, panel: str, lang: str) -> None:
+    """The notice is read whole (nothing cut, nothing overlapping), with the one key it leaves."""
     h = _restarted(tmp_path / "e.db", stop, panel, lang)
     key = STOPS[stop][0]
     assert h.runner.held and h.runner.session.message.startswith(T(lang, key, left="@").split("@")[0])
-    image, _ = h.runner.render()
+    with recorded() as recording:
+        image, _ = h.runner.render()
+    assert not problems(image, recording), problems(image, recording)
     check_golden(image, GOLDEN / f"{stop}-{panel}-{lang}.png", __file__)
 
 

@@ -327,7 +327,7 @@ def test_quitting_mid_countdown_keeps_its_time(tmp_path: Path) -> None:
     proc.communicate("", timeout=60)
     assert proc.returncode == 0
     h = _held_resume(db)
-    assert h.runner.session.message == "Stopped at 0:42 when Easel closed: press to run on"
+    assert h.runner.session.message == "Easel stopped at 0:42: press to resume"
     state = json.loads((tmp_path / "f1" / "state.json").read_text(encoding="utf-8"))
     assert state["now_ms"] == h.clock.now_ms()
 

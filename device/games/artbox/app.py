@@ -151,7 +151,7 @@ class ArtboxApp(TimedApp[ArtboxUi], GameApp[ArtboxUi]):
 
     def draw(self, state: ArtboxUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The setup menu or the phase being played."""
-        screens.render(state, ctx.lang, ctx.now_ms, labels, frame, seat_buttons=ctx.seat_buttons)
+        screens.render(state, ctx.lang, ctx.now_ms, labels, frame, seat_buttons=ctx.seat_buttons, held=ctx.held)
 
 
 def _one_seed(ui: ArtboxUi) -> ArtboxUi:

@@ -57,6 +57,7 @@ def samples(ctx: Context) -> Sequence[Sample[ArtboxUi]]:
         Sample("guessing", guessing),
         Sample("guessing-running", running, now_ms=22_300),
         Sample("guessing-timer", press(running, "down", now=10_000), now_ms=22_300),
+        Sample("guessing-timer-held", press(running, "down", now=10_000), now_ms=22_300, held=True),
         Sample("guessing-three", three[1]),
         Sample("guessing-cards", press(cards, "roll", "roll", "seat1", "seat2", "seat3",
                                        "seat4", now=3_000)),

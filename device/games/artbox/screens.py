@@ -12,7 +12,7 @@ from device.games.artbox.ui import ArtboxUi, Options, setup_rows
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.render.shapes import Box, draw_arrow
 from device.strings.all import STRINGS as T
-from device.widgets.countdown import draw_countdown
+from device.widgets.countdown import draw_countdown, held_note
 from device.widgets.drawing import draw_shape_groups, shape_names
 from device.widgets.keeper_cursor import cursor_shown
 from device.widgets.option_menu import edited
@@ -24,9 +24,11 @@ Keys = Mapping[str, str]
 KEEP_KEYS = ("up", "down", "ok")  # the key that keeps (or drops) the first, second, third word
 
 
-def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame, seat_buttons: bool = True) -> None:
+def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame, seat_buttons: bool = True,
+           held: bool = False) -> None:
     """Draw the setup menu or the phase being played, with these soft-key labels; the texts that
-    name a button say OK instead of "your button" or "roll" without `seat_buttons`."""
+    name a button say OK instead of "your button" or "roll" without `seat_buttons`; `held`: time
+    is held after a stop."""
     game = ui.game
     if game is None:
         _setup(ui, lang, keys, frame, seat_buttons)
@@ -36,7 +38,8 @@ def render(ui: ArtboxUi, lang: str, now: int, keys: Keys, frame: Frame, seat_but
         {"deal_cover": _deal_cover, "roll": _roll, "identify": scoring.identify}[game.phase](
             ui, game, lang, keys, frame, seat_buttons)
     elif game.phase in ("drawing", "guessing"):
-        {"drawing": _drawing, "guessing": _guessing}[game.phase](ui, game, lang, keys, frame, now, seat_buttons)
+        {"drawing": _drawing, "guessing": _guessing}[game.phase](ui, game, lang, keys, frame, now, seat_buttons,
+                                                                 held)
     else:
         {"deal_pick": _deal_pick, "pencils_down": _pencils_down}[game.phase](ui, game, lang, keys, frame, now)
 
@@ -142,7 +145,7 @@ def _roll(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, seat_b
 
 
 def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int,
-             seat_buttons: bool = True) -> None:
+             seat_buttons: bool = True, held: bool = False) -> None:
     setup = game.setup
     simplified = setup.simplified
     right = clock_text(game.sandglass.remaining_ms(now)) if simplified else ""
@@ -162,7 +165,7 @@ def _drawing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now
         draw_shape_groups(frame, shapes, game.faces, names)
         if notes:
             frame.fit(note, " · ".join(notes), max_px=frame.small)
-        draw_countdown(frame, clock, game.sandglass, now)
+        draw_countdown(frame, clock, game.sandglass, now, held_note(lang, game.sandglass, held))
         return
     shapes, note, tokens, finished = split_rows(box, 12, 3 if notes else 0, 5, 4 if waiting else 0)
     draw_shape_groups(frame, shapes, game.faces, shape_names(lang))
@@ -210,7 +213,7 @@ def _token_row(frame: Frame, box: Box, lang: str, taken: Sequence[tuple[int, int
 
 
 def _guessing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, now: int,
-              seat_buttons: bool = True) -> None:
+              seat_buttons: bool = True, held: bool = False) -> None:
     """The words to match with the drawings, in one list read top to bottom (two columns on a
     small panel), and who turns the sandglass with which button (000 l.56)."""
     glass = game.sandglass
@@ -228,7 +231,7 @@ def _guessing(ui: ArtboxUi, game: State, lang: str, keys: Keys, frame: Frame, no
     frame.softkeys(keys)
     box = inset(frame.content, frame.px(2))
     if ui.view == "timer":
-        draw_countdown(frame, frame.content, glass, now)
+        draw_countdown(frame, frame.content, glass, now, held_note(lang, glass, held))
         return
     shown = list(game.word_list)
     if cards:

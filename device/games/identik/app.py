@@ -94,7 +94,7 @@ class IdentikApp(TimedApp[IdentikUi], GameApp[IdentikUi]):
     def draw(self, state: IdentikUi, ctx: Context, labels: Mapping[str, str], frame: Frame) -> None:
         """The screen shown."""
         screens.render(state, ctx.lang, ctx.now_ms, ctx.settings.sandglass_s, labels, frame,
-                       seat_buttons=ctx.seat_buttons)
+                       seat_buttons=ctx.seat_buttons, held=ctx.held)
 
 
 APP = IdentikApp()

@@ -67,6 +67,7 @@ def samples(ctx: Context) -> Sequence[Sample[IdentikUi]]:
         Sample("describe-running", running, now_ms=13_300),
         Sample("describe-last-seconds", running, now_ms=84_200),
         Sample("describe-paused", paused, now_ms=60_000),
+        Sample("describe-held", running, now_ms=13_300, held=True),  # back after a stop: the next press runs on
         Sample("passing", passing, now_ms=91_000),
         Sample("judging", judging, now_ms=92_000),
         Sample("judging-super", at_super, now_ms=93_000),

@@ -21,7 +21,7 @@ from device.render.frame import Frame
 from device.render.shapes import draw_arrow
 from device.strings.all import STRINGS as T
 from device.widgets.confirm import confirm_screen
-from device.widgets.countdown import draw_countdown
+from device.widgets.countdown import draw_countdown, held_note
 from device.widgets.name_wheel import WHEEL, wheel_char
 from engine.identik import IDENTIK
 from engine.identik.state import State
@@ -37,9 +37,10 @@ Keys = Mapping[str, str]
 
 
 def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, frame: Frame,
-           seat_buttons: bool = True) -> None:
+           seat_buttons: bool = True, held: bool = False) -> None:
     """Draw the IDENTIK screen the table is on, with these soft-key labels; `seat_buttons` (the
-    table build) says which seat presses to tick a criterion, else which keys do."""
+    table build) says which seat presses to tick a criterion, else which keys do; `held`: time is
+    held after a stop."""
     if state.screen == "setup":
         _setup(state, lang, glass_s, keys, frame, seat_buttons)
     elif state.screen == "names":
@@ -54,7 +55,7 @@ def render(state: IdentikUi, lang: str, now: int, glass_s: int, keys: Keys, fram
     elif state.screen == "scores" or state.game.phase == "over":
         _scorecard(state, state.game, lang, keys, frame)
     elif state.game.phase == "describe":
-        _describe(state, state.game, lang, now, keys, frame, seat_buttons)
+        _describe(state, state.game, lang, now, keys, frame, seat_buttons, held)
     elif state.game.phase == "super":
         _super(state, state.game, lang, keys, frame, seat_buttons)
     elif state.game.phase == "judging":
@@ -174,7 +175,7 @@ def _super(state: IdentikUi, game: State, lang: str, keys: Keys, frame: Frame, s
 
 
 def _describe(state: IdentikUi, game: State, lang: str, now: int, keys: Keys, frame: Frame,
-              seat_buttons: bool) -> None:
+              seat_buttons: bool, held: bool) -> None:
     glass = game.sandglass
     super_text = T(lang, "identik.super_short", n=game.super_criterion)
     if glass.status == "idle":
@@ -192,7 +193,7 @@ def _describe(state: IdentikUi, game: State, lang: str, now: int, keys: Keys, fr
     paused = glass.status == "paused"
     round_header(frame, game, lang, f"{T(lang, 'identik.paused_big')} · {super_text}" if paused else super_text)
     frame.softkeys(keys)
-    note = T(lang, "identik.paused_big") if paused else ""
+    note = T(lang, "identik.paused_big") if paused else held_note(lang, glass, held)
     draw_countdown(frame, frame.content, glass, now, note)
 
 

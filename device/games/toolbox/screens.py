@@ -8,7 +8,7 @@ from device.clock import clock_text
 from device.games.toolbox.ui import ToolboxView
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.strings.all import STRINGS as T
-from device.widgets.countdown import draw_countdown
+from device.widgets.countdown import draw_countdown, held_note
 from device.widgets.drawing import draw_seat_tokens, draw_shape_groups, shape_names
 from device.widgets.keeper_cursor import cursor_shown
 from device.widgets.seat_button import draw_seat_button
@@ -121,12 +121,12 @@ def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Fra
         left, top, right, bottom = frame.content
         pad = frame.px(3)
         line_top = bottom - pad - frame.body - frame.px(2)
-        frame.fit((left, top, right, line_top - pad), T(lang, "glass.time_up"), max_px=int(frame.height * 0.6),
+        frame.fit((left, top + pad, right, line_top - pad), T(lang, "glass.time_up"), max_px=int(frame.height * 0.6),
                   weight="bold")
         say = "glass.next_round" if seat_buttons else "glass.next_round.keys"
         frame.fit((left + pad, line_top, right - pad, bottom - pad), T(lang, say), max_px=frame.body, weight="bold")
         return
-    note = T(lang, f"glass.{status}_big") if status in ("paused", "held") else ""
+    note = T(lang, "glass.paused_big") if status == "paused" else held_note(lang, glass, view.held)
     draw_countdown(frame, frame.content, glass, view.now_ms, note)
 
 

@@ -59,7 +59,6 @@ STRINGS = Strings({
     "glass.next_round": ("Next round: press roll", "Manche suivante : bouton lancer"),
     "glass.next_round.keys": ("Next round: OK rolls the dice", "Manche suivante : OK lance les dés"),
     "glass.paused_big": ("PAUSED", "PAUSE"),
-    "glass.held_big": ("STOPPED", "ARRÊTÉ"),
     "glass.flipped": ("sandglass flipped", "sablier retourné"),
     "glass.paused_label": ("sandglass paused", "sablier en pause"),
     "glass.resumed": ("sandglass resumed", "sablier relancé"),
