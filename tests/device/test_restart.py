@@ -31,7 +31,6 @@ from device.settings import Settings
 from device.storage.store import Store
 from hardware.events import ButtonEvent
 from tests.conftest import ROOT, Harness
-from tests.device.drawn import recorded
 from tests.device.test_store_faults import headless, send
 
 EPOCH = 1_800_000_000_000
@@ -63,28 +62,6 @@ def _turned(db: Path, wall: Wall, seconds: int = 20, lang: str = "en") -> Harnes
     h.wait(seconds)
     wall.ms += seconds * 1000
     return h
-
-
-def _drawn(h: Harness) -> set[str]:
-    """The texts on the frame drawn now."""
-    with recorded() as recording:
-        h.runner.show()
-    return {mark.text for mark in recording.texts()}
-
-
-def test_the_sandglass_says_stopped_while_time_is_held(tmp_path: Path) -> None:
-    """Back after a stop mid-countdown, the sandglass says "stopped" ("arrêté"), as the notice
-    under it does, not "running" while the time stands still, and the soft-key bar offers what
-    the next press does, whichever key: resume ("Reprendre"), not flip or pause. The press that
-    lets it run on brings "running" and the keys back."""
-    wall = Wall()
-    _turned(tmp_path / "e.db", wall, lang="fr").store.close()
-    h = Harness(tmp_path / "e.db", wall=wall, settings=Settings(language="fr"))
-    held = _drawn(h)
-    assert h.runner.held and {"Sablier", "arrêté", "ARRÊTÉ", "Reprendre"} <= held
-    assert not {"en cours", "Retourner", "Pause"} & held
-    h.press("roll")
-    assert not h.runner.held and {"Sablier", "en cours", "Retourner", "Pause"} <= _drawn(h)
 
 
 def test_a_power_cut_counts_the_sand_that_ran_while_easel_was_off(tmp_path: Path) -> None:

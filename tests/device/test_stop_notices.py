@@ -59,3 +59,20 @@ def test_the_notice_after_a_stop_matches_its_golden(tmp_path: Path, stop: str, p
 def test_every_notice_golden_is_still_rendered() -> None:
     rendered = {f"{s}-{p}-{lang}.png" for s in STOPS for p in GALLERY_PANELS for lang in ("en", "fr")}
     assert not sorted(p.name for p in GOLDEN.glob("*.png") if p.name not in rendered)
+
+
+def test_the_sandglass_says_stopped_while_time_is_held(tmp_path: Path) -> None:
+    """Back after a stop mid-countdown, the sandglass says "stopped" ("arrêté") and STOPPED, as
+    the notice under it does, not "running" while the time stands still, and the soft-key bar
+    offers what the next press does, whichever key: resume ("Reprendre"), not flip or pause. The
+    press that lets it run on brings "running" and the keys back."""
+    h = _restarted(tmp_path / "e.db", "closed", "epd2in13_V4", "fr")
+    with recorded() as recording:
+        h.runner.render()
+    held = {mark.text for mark in recording.texts()}
+    assert h.runner.held and {"Sablier", "arrêté", "ARRÊTÉ", "Reprendre"} <= held
+    assert not {"en cours", "Retourner", "Pause"} & held
+    h.press("roll")
+    with recorded() as recording:
+        h.runner.render()
+    assert not h.runner.held and {"Sablier", "en cours", "Retourner", "Pause"} <= {m.text for m in recording.texts()}
