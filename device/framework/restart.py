@@ -74,7 +74,7 @@ def held_message(stop: Restart, session: Session, now: int) -> str:
     if stop.how == "closed":
         return T(lang, "stopped_closed", left=shown)
     if stop.unsure:
-        return T(lang, "power_cut_unsure", left=shown)
+        return T(lang, "power_cut_unsure")  # the big digits show where it is held
     if left == 0:
         return T(lang, "power_cut_out")
     return T(lang, "power_cut", left=shown)

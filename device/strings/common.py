@@ -5,7 +5,7 @@ from device.i18n import Strings
 COMMON = Strings({
     "key.back": ("Back", "Retour"),
     "key.ok": ("OK", "OK"),
-    "key.run_on": ("Resume", "Reprendre"),
+    "key.resume": ("Resume", "Reprendre"),
     "countdown.held": ("STOPPED", "ARRÊTÉ"),
     "key.open": ("Open", "Ouvrir"),
     "key.prev": ("Prev", "Préc."),

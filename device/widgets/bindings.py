@@ -128,5 +128,5 @@ class KeyedApp(App[S]):
     def render(self, state: S, ctx: Context, frame: Frame) -> None:
         """The screens, the soft-key bar labelled from the binding table (while time is held
         after a stop, OK alone: the next press, whichever, only lets time run on)."""
-        keys = {"ok": STRINGS(ctx.lang, "key.run_on")} if ctx.held else self.bindings(state, ctx).labels()
+        keys = {"ok": STRINGS(ctx.lang, "key.resume")} if ctx.held else self.bindings(state, ctx).labels()
         self.draw(state, ctx, keys, frame)

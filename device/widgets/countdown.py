@@ -9,9 +9,14 @@ from device.strings.all import STRINGS
 from engine.sandglass import Sandglass
 
 
+def stands_still(glass: Sandglass, held: bool) -> bool:
+    """Whether a running glass shows a held time (Context.held: after a stop, until the next press)."""
+    return held and glass.status == "running"
+
+
 def held_note(lang: str, glass: Sandglass, held: bool) -> str:
-    """STOPPED under a running glass while time is held after a stop (Context.held), else ''."""
-    return STRINGS(lang, "countdown.held") if held and glass.status == "running" else ""
+    """STOPPED under a glass whose time is held after a stop, else ''."""
+    return STRINGS(lang, "countdown.held") if stands_still(glass, held) else ""
 
 
 def draw_glass_icon(frame: Frame, box: Box, fraction_top: float) -> None:

@@ -8,7 +8,7 @@ from device.clock import clock_text
 from device.games.toolbox.ui import ToolboxView
 from device.render.frame import TEXT_FLOOR_PX, Frame
 from device.strings.all import STRINGS as T
-from device.widgets.countdown import draw_countdown, held_note
+from device.widgets.countdown import draw_countdown, held_note, stands_still
 from device.widgets.drawing import draw_seat_tokens, draw_shape_groups, shape_names
 from device.widgets.keeper_cursor import cursor_shown
 from device.widgets.seat_button import draw_seat_button
@@ -114,7 +114,7 @@ def _tokens(frame: Frame, box: tuple[int, int, int, int], faces: Sequence[str], 
 
 def _sandglass(view: ToolboxView, lang: str, keys: Mapping[str, str], frame: Frame, seat_buttons: bool) -> None:
     glass = view.glass
-    status = "held" if view.held and glass.status == "running" else glass.status  # the notice says why
+    status = "held" if stands_still(glass, view.held) else glass.status  # the notice says why
     frame.header(T(lang, "toolbox.sandglass"), T(lang, f"glass.{status}"))
     frame.softkeys(keys)
     if glass.status == "done":  # Time!, and under it the table's next step: the next round's roll
